@@ -1,0 +1,253 @@
+// movegen.cpp — fully legal move generation. One template serves both listing moves and
+// counting them: counting adds popcounts of target sets instead of writing moves, which is
+// what makes perft's last ply cheap.
+#include "core/movegen.h"
+
+#include <algorithm>
+
+namespace bh {
+
+namespace {
+
+template <bool kCount>
+struct Out {
+  Move* moves = nullptr;
+  std::uint64_t n = 0;
+
+  void add(Move m) {
+    if constexpr (!kCount) moves[n] = m;
+    ++n;
+  }
+  void add_targets(Square from, Bitboard targets) {
+    if constexpr (kCount) {
+      n += popcount(targets);
+    } else {
+      while (targets) moves[n++] = Move::normal(from, pop_lsb(targets));
+    }
+  }
+};
+
+template <bool kCount>
+void add_promotions(Out<kCount>& out, Square from, Square to) {
+  if constexpr (kCount) {
+    out.n += 4;
+  } else {
+    for (PieceType t : {Queen, Rook, Bishop, Knight}) out.add(Move::promotion(from, to, t));
+  }
+}
+
+// Pawn moves of the unpinned pawns by set shifts, then the pinned pawns one by one.
+template <Color Us, bool kCount>
+void pawn_moves(const Board& b, const RuleSet& r, Bitboard target, Bitboard pinned,
+                Out<kCount>& out) {
+  constexpr Color Them = Us == White ? Black : White;
+  constexpr Direction Up = Us == White ? North : South;
+  constexpr Direction CaptureWest = Us == White ? NorthWest : SouthWest;
+  constexpr Direction CaptureEast = Us == White ? NorthEast : SouthEast;
+  constexpr Bitboard Rank7 = Us == White ? kRank7 : kRank2;
+  constexpr Bitboard Rank3 = Us == White ? kRank3 : kRank6;
+
+  const Bitboard empty = ~b.pieces();
+  const Bitboard enemies = b.pieces(Them) & target;
+  const Bitboard pawns = b.pieces(Us, Pawn);
+  const Bitboard free_pawns = pawns & ~pinned;
+  const Bitboard low = free_pawns & ~Rank7;
+  const Bitboard seventh = free_pawns & Rank7;
+
+  Bitboard push1 = shift<Up>(low) & empty;
+  Bitboard push2 = shift<Up>(push1 & Rank3) & empty & target;
+  push1 &= target;
+  Bitboard west = shift<CaptureWest>(low) & enemies;
+  Bitboard east = shift<CaptureEast>(low) & enemies;
+  if constexpr (kCount) {
+    out.n += popcount(push1) + popcount(push2) + popcount(west) + popcount(east);
+  } else {
+    while (push1) { Square to = pop_lsb(push1); out.add(Move::normal(Square(int(to) - int(Up)), to)); }
+    while (push2) { Square to = pop_lsb(push2); out.add(Move::normal(Square(int(to) - 2 * int(Up)), to)); }
+    while (west) { Square to = pop_lsb(west); out.add(Move::normal(Square(int(to) - int(CaptureWest)), to)); }
+    while (east) { Square to = pop_lsb(east); out.add(Move::normal(Square(int(to) - int(CaptureEast)), to)); }
+  }
+
+  if (seventh && r.promotion) {
+    Bitboard pushes = shift<Up>(seventh) & empty & target;
+    Bitboard pw = shift<CaptureWest>(seventh) & enemies;
+    Bitboard pe = shift<CaptureEast>(seventh) & enemies;
+    if constexpr (kCount) {
+      out.n += 4 * std::uint64_t(popcount(pushes) + popcount(pw) + popcount(pe));
+    } else {
+      while (pushes) { Square to = pop_lsb(pushes); add_promotions(out, Square(int(to) - int(Up)), to); }
+      while (pw) { Square to = pop_lsb(pw); add_promotions(out, Square(int(to) - int(CaptureWest)), to); }
+      while (pe) { Square to = pop_lsb(pe); add_promotions(out, Square(int(to) - int(CaptureEast)), to); }
+    }
+  }
+
+  // A pinned pawn keeps to the line through its king and its pinner. ("Pinned" is
+  // computed with the checker removed, so in check it may still capture the checker.)
+  const Square ksq = b.king_square(Us);
+  for (Bitboard pp = pawns & pinned; pp;) {
+    Square from = pop_lsb(pp);
+    Bitboard line = line_bb(ksq, from);
+    Bitboard to_set = pawn_attacks(Us, from) & enemies & line;
+    Bitboard one = shift<Up>(square_bb(from)) & empty;
+    to_set |= one & line & target;
+    if (square_bb(from) & (Us == White ? kRank2 : kRank7))
+      to_set |= shift<Up>(one) & empty & line & target;
+    bool promotes = square_bb(from) & Rank7;
+    if (promotes && !r.promotion) continue;
+    while (to_set) {
+      Square to = pop_lsb(to_set);
+      if (promotes) add_promotions(out, from, to);
+      else out.add(Move::normal(from, to));
+    }
+  }
+
+  // En passant: tried on the real occupancy, since removing two pawns from one rank can
+  // expose the king along it.
+  const Square ep = b.en_passant();
+  if (ep != NoSquare) {
+    const Square victim = Square(int(ep) - int(Up));
+    for (Bitboard takers = pawn_attacks(Them, ep) & pawns; takers;) {
+      Square from = pop_lsb(takers);
+      Bitboard occ = (b.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
+      if (!(b.attackers_to(ksq, occ) & b.pieces(Them) & ~square_bb(victim)))
+        out.add(Move::en_passant(from, ep));
+    }
+  }
+}
+
+template <Color Us, bool kCount>
+void castling_moves(const Board& b, Out<kCount>& out) {
+  constexpr Color Them = Us == White ? Black : White;
+  constexpr CastlingRight kingside = Us == White ? WhiteKingside : BlackKingside;
+  constexpr CastlingRight queenside = Us == White ? WhiteQueenside : BlackQueenside;
+  constexpr Square king = relative_square(Us, E1);
+  auto safe = [&](Square s) { return !(b.attackers_to(s) & b.pieces(Them)); };
+  if (b.can_castle(kingside) && !(between_bb(king, relative_square(Us, H1)) & b.pieces()) &&
+      safe(relative_square(Us, F1)) && safe(relative_square(Us, G1)))
+    out.add(Move::castling(king, relative_square(Us, G1)));
+  if (b.can_castle(queenside) && !(between_bb(king, relative_square(Us, A1)) & b.pieces()) &&
+      safe(relative_square(Us, D1)) && safe(relative_square(Us, C1)))
+    out.add(Move::castling(king, relative_square(Us, C1)));
+}
+
+// Drops when no filter applies: every empty square of the drop target (the blocking
+// squares when in check) for each piece type in hand.
+template <Color Us, bool kCount>
+void drop_moves(const Board& b, const RuleSet& r, Bitboard drop_target, Out<kCount>& out) {
+  const Reserve& hand = b.reserve(Us);
+  const Bitboard zone = drop_target & r.drop_zone_mask(Us);
+  for (int t = Pawn; t <= Queen; ++t) {
+    if (!hand.count[t]) continue;
+    Bitboard to = t == Pawn ? zone & r.pawn_drop_mask(Us) : zone;
+    if constexpr (kCount) {
+      out.n += popcount(to);
+    } else {
+      while (to) out.add(Move::drop(PieceType(t), pop_lsb(to)));
+    }
+  }
+}
+
+template <Color Us, bool kCount>
+std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
+  constexpr Color Them = Us == White ? Black : White;
+  Out<kCount> out{moves};
+  const Square ksq = b.king_square(Us);
+  const Bitboard checkers = b.checkers();
+  const Bitboard ours = b.pieces(Us);
+
+  // King steps: the destination must be safe with the king already gone from ksq.
+  const Bitboard without_king = b.pieces() ^ square_bb(ksq);
+  for (Bitboard to = king_attacks(ksq) & ~ours; to;) {
+    Square s = pop_lsb(to);
+    if (!(b.attackers_to(s, without_king) & b.pieces(Them))) out.add(Move::normal(ksq, s));
+  }
+  if (more_than_one(checkers)) return out.n;  // double check: only the king can answer
+
+  Bitboard target, drop_target;
+  Bitboard pinned = b.blockers_for_king(Us) & ours;
+  if (checkers) {
+    Square checker = lsb(checkers);
+    drop_target = between_bb(ksq, checker);
+    target = drop_target | checkers;
+  } else {
+    target = ~ours;
+    drop_target = ~b.pieces();
+  }
+
+  pawn_moves<Us, kCount>(b, r, target, pinned, out);
+  const Bitboard occupied = b.pieces();
+  for (Bitboard knights = b.pieces(Us, Knight) & ~pinned; knights;) {
+    Square from = pop_lsb(knights);
+    out.add_targets(from, knight_attacks(from) & target);
+  }
+  for (Bitboard sliders = (b.pieces(Bishop) | b.pieces(Rook) | b.pieces(Queen)) & ours; sliders;) {
+    Square from = pop_lsb(sliders);
+    Bitboard att = attacks_of(type_of(b.piece_on(from)), from, occupied) & target;
+    if (pinned & square_bb(from)) att &= line_bb(ksq, from);
+    out.add_targets(from, att);
+  }
+  if (!checkers) castling_moves<Us, kCount>(b, out);
+  if (!r.is_chess()) drop_moves<Us, kCount>(b, r, drop_target, out);
+  return out.n;
+}
+
+// Whether a drop survives the drop_check / drop_mate options.
+bool drop_allowed(const Board& b, const RuleSet& r, Move m) {
+  if (!b.gives_check(m)) return true;
+  if (!r.drop_check) return false;
+  if (r.drop_mate) return true;
+  Board after = b;
+  after.play(m);
+  return board_state(after, r) != BoardState::Checkmate;
+}
+
+}  // namespace
+
+bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+
+void generate_legal(const Board& b, const RuleSet& r, MoveList& out) {
+  out.size = int(b.side_to_move() == White ? generate<White, false>(b, r, out.moves.data())
+                                           : generate<Black, false>(b, r, out.moves.data()));
+  if (!r.drops_unfiltered() && !r.is_chess()) {
+    auto keep = std::remove_if(out.moves.begin(), out.moves.begin() + out.size,
+                               [&](Move m) { return m.is_drop() && !drop_allowed(b, r, m); });
+    out.size = int(keep - out.moves.begin());
+  }
+}
+
+MoveList legal_moves(const Board& b, const RuleSet& r) {
+  MoveList list;
+  generate_legal(b, r, list);
+  return list;
+}
+
+std::uint64_t count_legal(const Board& b, const RuleSet& r) {
+  if (!r.drops_unfiltered() && !r.is_chess()) return std::uint64_t(legal_moves(b, r).size);
+  return b.side_to_move() == White ? generate<White, true>(b, r, nullptr)
+                                   : generate<Black, true>(b, r, nullptr);
+}
+
+bool has_legal_move(const Board& b, const RuleSet& r) { return count_legal(b, r) > 0; }
+
+bool is_legal(const Board& b, const RuleSet& r, Move m) {
+  if (m.is_none() || m.is_wait()) return false;
+  return legal_moves(b, r).contains(m);
+}
+
+BoardState no_move_state(const Board& b, const RuleSet& r) {
+  if (!b.in_check()) return r.is_chess() ? BoardState::Stalemate : BoardState::Stuck;
+  if (r.is_chess() || r.mate_rule == MateRule::Classic) return BoardState::Checkmate;
+  // Default bughouse mate rule: a single distant slider check leaves a gap that a drop of
+  // some piece (from a reserve that may still fill) could block, so it is not mate.
+  Bitboard checkers = b.checkers();
+  if (more_than_one(checkers)) return BoardState::Checkmate;
+  Color us = b.side_to_move();
+  Bitboard gap = between_bb(b.king_square(us), lsb(checkers)) & r.drop_zone_mask(us);
+  return gap ? BoardState::Stuck : BoardState::Checkmate;
+}
+
+BoardState board_state(const Board& b, const RuleSet& r) {
+  return has_legal_move(b, r) ? BoardState::Playing : no_move_state(b, r);
+}
+
+}  // namespace bh

@@ -1,0 +1,62 @@
+// rules.h — RuleSet: the defaults and options of RULES.md as one value. Every option is
+// a field a config file can set by its name (set_option), and describe() writes them back.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/types.h"
+
+namespace bh {
+
+// Plain chess keeps the same board code: reserves stay empty, captures leave the game,
+// stalemate and checkmate are judged as in FIDE chess (RULES.md "Standard chess").
+enum class Variant : std::uint8_t { Bughouse, Chess };
+// Bughouse (default): a check that a drop could block is not mate, even with an empty
+// reserve. Classic: mate is judged with the current reserve only (RULES.md "Check, mate").
+enum class MateRule : std::uint8_t { Bughouse, Classic };
+// Both boards stuck: a draw (default), or the stuck player whose clock would run out
+// first loses (RULES.md "End of the match").
+enum class StuckRule : std::uint8_t { Draw, Flag };
+// Where drops may land (RULES.md "Reserves and drops", the lower-priority options of 000).
+enum class DropZone : std::uint8_t { Anywhere, OwnHalf, Middle };
+
+struct RuleSet {
+  Variant variant = Variant::Bughouse;
+  bool drop_check = true;             // drops may give check; false forbids checking drops
+  bool drop_mate = true;              // drops may mate; false forbids mating drops only
+  bool dropped_rook_castles = false;  // a rook dropped on its corner regains castling
+  MateRule mate_rule = MateRule::Bughouse;
+  StuckRule stuck_rule = StuckRule::Draw;
+  bool repetition_draw = false;       // threefold repetition on a board draws the match
+  int move_limit = 800;               // moves on both boards together before a draw
+  DropZone drop_zone = DropZone::Anywhere;
+  bool pawn_drop_seventh = true;      // pawns may be dropped on the mover's 7th rank
+  bool promotion = true;              // pawns promote on the last rank
+  bool promoted_keep_rank = false;    // a captured promoted piece passes as itself
+
+  static RuleSet bughouse() { return RuleSet{}; }
+  static RuleSet chess();
+
+  bool is_chess() const { return variant == Variant::Chess; }
+  // Drops are generated with the fast path: no move needs to be tried to be filtered.
+  bool drops_unfiltered() const { return drop_check && drop_mate; }
+  // Squares where colour c may drop a piece (pawn restrictions come on top).
+  Bitboard drop_zone_mask(Color c) const;
+  // Squares where colour c may drop a pawn.
+  Bitboard pawn_drop_mask(Color c) const;
+
+  bool operator==(const RuleSet&) const = default;
+};
+
+// Sets one option by its RULES.md name; throws std::invalid_argument naming the key and
+// the accepted values when either is unknown.
+void set_option(RuleSet& rules, std::string_view key, std::string_view value);
+// Every option as "key=value", in a fixed order (for run directories and checkpoints).
+std::vector<std::string> describe(const RuleSet& rules);
+// The names of all options, for help texts and config validation.
+std::vector<std::string_view> option_names();
+
+}  // namespace bh

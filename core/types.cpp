@@ -1,0 +1,36 @@
+// types.cpp — names of seats, teams, pieces and squares.
+#include "core/types.h"
+
+#include <array>
+
+namespace bh {
+
+namespace {
+constexpr std::array<std::array<char, 2>, 64> make_square_names() {
+  std::array<std::array<char, 2>, 64> n{};
+  for (int s = 0; s < 64; ++s) n[s] = {char('a' + s % 8), char('1' + s / 8)};
+  return n;
+}
+constexpr auto kSquareNames = make_square_names();
+}  // namespace
+
+std::string_view seat_name(Seat s) {
+  constexpr std::string_view names[kSeats] = {"A-white", "A-black", "B-white", "B-black"};
+  return names[s];
+}
+
+std::string_view team_name(Team t) { return t == Team1 ? "team 1" : "team 2"; }
+
+char piece_type_char(PieceType t) { return "PNBRQK?"[t]; }
+
+char piece_char(Piece p) {
+  char c = piece_type_char(type_of(p));
+  return color_of(p) == Black ? char(c - 'A' + 'a') : c;
+}
+
+std::string_view square_name(Square s) {
+  if (s >= NoSquare) return "-";
+  return std::string_view(kSquareNames[s].data(), 2);
+}
+
+}  // namespace bh

@@ -1,0 +1,11 @@
+// commands.h — the subcommands of the `bughouse` program. Each add_*_command registers one
+// subcommand with its options and the callback that runs it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace bh::cli {
+
+void add_perft_command(CLI::App& app);
+
+}  // namespace bh::cli

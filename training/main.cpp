@@ -1,0 +1,23 @@
+// main.cpp — the `bughouse` program: one binary, one subcommand per job.
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "training/commands/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"bughouse: a self-play reinforcement-learning trainer for bughouse chess"};
+  app.require_subcommand(1);
+  app.fallthrough(false);
+  bh::cli::add_perft_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "bughouse: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
