@@ -187,7 +187,9 @@ Move parse_san(const Board& b, const RuleSet& r, std::string_view text) {
 }
 
 Move parse_move(const Board& b, const RuleSet& r, std::string_view text) {
-  return looks_like_uci(text) ? parse_uci(b, r, text) : parse_san(b, r, text);
+  std::string_view bare = text;
+  while (!bare.empty() && std::string_view("+#!?").find(bare.back()) != std::string_view::npos) bare.remove_suffix(1);
+  return looks_like_uci(bare) ? parse_uci(b, r, bare) : parse_san(b, r, text);
 }
 
 }  // namespace bh

@@ -1,0 +1,338 @@
+// bpgn.cpp — reading, replaying and writing BPGN.
+#include "core/bpgn.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include "core/bfen.h"
+#include "core/fen.h"
+#include "core/notation.h"
+#include "core/parse_error.h"
+
+namespace bh {
+
+namespace {
+
+// Splits a source into tokens with their line numbers: tag lines, comments, words.
+struct Token {
+  enum Kind { Tag, Comment, Word } kind;
+  std::string text;
+  int line;
+};
+
+std::vector<Token> tokenize(std::istream& in, const std::string& source) {
+  std::vector<Token> out;
+  std::string line;
+  int n = 0;
+  std::string comment;
+  int comment_line = 0;
+  bool in_comment = false;
+  while (std::getline(in, line)) {
+    ++n;
+    std::size_t i = 0;
+    if (!in_comment) {
+      std::size_t first = line.find_first_not_of(" \t\r");
+      if (first != std::string::npos && line[first] == '[') {
+        out.push_back({Token::Tag, line.substr(first), n});
+        continue;
+      }
+      if (first != std::string::npos && line[first] == '%') continue;  // PGN escape line
+    }
+    while (i < line.size()) {
+      char c = line[i];
+      if (in_comment) {
+        if (c == '}') {
+          out.push_back({Token::Comment, comment, comment_line});
+          in_comment = false;
+        } else {
+          comment += c;
+        }
+        ++i;
+      } else if (c == '{') {
+        in_comment = true;
+        comment.clear();
+        comment_line = n;
+        ++i;
+      } else if (c == ';') {
+        break;  // comment to the end of the line
+      } else if (std::isspace(static_cast<unsigned char>(c))) {
+        ++i;
+      } else if (c == '(' || c == ')') {
+        throw ParseError(source + " line " + std::to_string(n) + ": variations '(...)' are not supported");
+      } else {
+        std::size_t j = i;
+        while (j < line.size() && !std::isspace(static_cast<unsigned char>(line[j])) && line[j] != '{' &&
+               line[j] != ';')
+          ++j;
+        out.push_back({Token::Word, line.substr(i, j - i), n});
+        i = j;
+      }
+    }
+    if (in_comment) comment += ' ';
+  }
+  if (in_comment) throw ParseError(source + " line " + std::to_string(comment_line) + ": comment '{' is never closed");
+  return out;
+}
+
+bool is_result(const std::string& w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
+
+// "12A." -> number 12, board A, white. Also accepts "12A" followed by a separate ".".
+bool parse_move_number(const std::string& w, int& number, BoardId& board, Color& color) {
+  std::size_t i = 0;
+  while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
+  if (i == 0 || i + 1 > w.size()) return false;
+  char letter = w[i];
+  if (letter != 'A' && letter != 'a' && letter != 'B' && letter != 'b') return false;
+  std::string rest = w.substr(i + 1);
+  if (rest != "." && rest != "..." && !rest.empty()) return false;
+  std::from_chars(w.data(), w.data() + i, number);
+  board = (letter == 'A' || letter == 'a') ? BoardA : BoardB;
+  color = (letter == 'A' || letter == 'B') ? White : Black;
+  return true;
+}
+
+// "59.68" (seconds) -> 59680 ms; also "[%clk 0:00:59.6]".
+std::optional<std::int64_t> parse_clock(const std::string& c) {
+  std::string s = c;
+  while (!s.empty() && s.front() == ' ') s.erase(s.begin());
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  if (s.rfind("[%clk ", 0) == 0 && s.back() == ']') {
+    s = s.substr(6, s.size() - 7);
+    double total = 0;
+    std::stringstream parts(s);
+    std::string part;
+    while (std::getline(parts, part, ':')) {
+      double v = 0;
+      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size(), v);
+      if (ec != std::errc() || p != part.data() + part.size()) return std::nullopt;
+      total = total * 60 + v;
+    }
+    return std::int64_t(std::llround(total * 1000));
+  }
+  double v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
+  return std::int64_t(std::llround(v * 1000));
+}
+
+std::string escape(const std::string& v) {
+  std::string out;
+  for (char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string seconds(std::int64_t ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", double(ms) / 1000.0);
+  return buf;
+}
+
+}  // namespace
+
+std::string BpgnGame::tag(std::string_view key) const {
+  for (const auto& [k, v] : tags)
+    if (k == key) return v;
+  return "";
+}
+
+std::vector<BpgnGame> read_bpgn(std::istream& in, const std::string& source) {
+  std::vector<BpgnGame> games;
+  BpgnGame game;
+  bool open = false;
+  std::optional<std::tuple<int, BoardId, Color>> pending_number;
+  auto where = [&](int line) { return source + " line " + std::to_string(line) + ": "; };
+  auto close = [&] {
+    if (open) {
+      game.index = int(games.size()) + 1;
+      games.push_back(std::move(game));
+    }
+    game = BpgnGame{};
+    open = false;
+    pending_number.reset();
+  };
+
+  for (const Token& t : tokenize(in, source)) {
+    if (t.kind == Token::Tag) {
+      if (open && !game.plies.empty()) close();  // a game without a result token
+      if (!open) game.line = t.line;
+      open = true;
+      std::size_t q1 = t.text.find('"'), q2 = t.text.rfind('"');
+      std::size_t end = t.text.rfind(']');
+      if (q1 == std::string::npos || q2 == q1 || end == std::string::npos || end < q2)
+        throw ParseError(where(t.line) + "malformed tag " + t.text + " (expected [Name \"value\"])");
+      std::string key = t.text.substr(1, q1 - 1);
+      while (!key.empty() && key.back() == ' ') key.pop_back();
+      std::string value;
+      for (std::size_t i = q1 + 1; i < q2; ++i) {
+        if (t.text[i] == '\\' && i + 1 < q2) ++i;
+        value += t.text[i];
+      }
+      game.tags.emplace_back(key, value);
+    } else if (t.kind == Token::Comment) {
+      if (!open) continue;
+      if (auto clock = parse_clock(t.text); clock && !game.plies.empty() && !game.plies.back().clock_ms) {
+        game.plies.back().clock_ms = clock;
+      } else if (!clock) {
+        std::string c = t.text;
+        while (!c.empty() && c.front() == ' ') c.erase(c.begin());
+        while (!c.empty() && c.back() == ' ') c.pop_back();
+        game.reason = c;
+      }
+    } else {
+      if (!open) {
+        open = true;
+        game.line = t.line;
+      }
+      int number = 0;
+      BoardId board;
+      Color color;
+      if (is_result(t.text)) {
+        game.result = t.text;
+        close();
+      } else if (parse_move_number(t.text, number, board, color)) {
+        pending_number = std::make_tuple(number, board, color);
+      } else if (t.text == "." || t.text == "..." || t.text[0] == '$') {
+        continue;
+      } else {
+        if (!pending_number)
+          throw ParseError(where(t.line) + "move '" + t.text + "' has no board number before it (e.g. 12A. or 12b.)");
+        auto [num, b, c] = *pending_number;
+        game.plies.push_back({b, c, num, t.text, std::nullopt, t.line});
+        pending_number.reset();
+      }
+    }
+  }
+  close();
+  return games;
+}
+
+std::vector<BpgnGame> read_bpgn_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ParseError("cannot open BPGN file '" + path + "'");
+  return read_bpgn(in, path);
+}
+
+Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback) {
+  auto where = [&](const BpgnPly& p) {
+    return "game " + std::to_string(game.index) + " (line " + std::to_string(p.line) + "), move " +
+           std::to_string(p.number) + (p.board == BoardA ? (p.color == White ? "A" : "a") : (p.color == White ? "B" : "b")) +
+           ". " + p.text + ": ";
+  };
+  TimeControl tc = fallback;
+  if (std::string t = game.tag("TimeControl"); !t.empty() && t != "-") {
+    try {
+      tc = TimeControl::parse(t.substr(0, t.find('+')) + "s" + (t.find('+') == std::string::npos ? "" : t.substr(t.find('+'))));
+    } catch (const std::invalid_argument& e) {
+      throw ParseError("game " + std::to_string(game.index) + ": TimeControl tag '" + t + "' is not <seconds>+<increment>");
+    }
+  }
+  std::optional<Match> match;
+  if (std::string fen = game.tag("FEN"); !fen.empty()) {
+    try {
+      match.emplace(match_from_bfen(fen, rules, tc));
+    } catch (const ParseError& e) {
+      throw ParseError("game " + std::to_string(game.index) + ": FEN tag: " + e.what());
+    }
+  } else {
+    match.emplace(rules, tc);
+  }
+  Match& m = *match;
+  for (const BpgnPly& p : game.plies) {
+    if (m.over()) throw ParseError(where(p) + "the match is already over (" + m.outcome().describe() + ")");
+    const Board& board = m.board(p.board);
+    if (board.side_to_move() != p.color)
+      throw ParseError(where(p) + "it is " + std::string(seat_name(m.mover(p.board))) + "'s turn on that board");
+    Move move;
+    try {
+      move = parse_move(board, rules, p.text);
+    } catch (const ParseError& e) {
+      throw ParseError(where(p) + e.what());
+    }
+    if (move.is_wait()) throw ParseError(where(p) + "a wait is not a move");
+    // The move's time: when the mover's turn began plus what its clock lost.
+    std::int64_t t = m.now();
+    if (tc.timed() && p.clock_ms) {
+      Seat s = m.mover(p.board);
+      std::int64_t spent = m.remaining(s, m.turn_started(p.board)) + tc.increment_ms - *p.clock_ms;
+      t = std::clamp(m.turn_started(p.board) + spent, m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
+    }
+    if (!m.play(p.board, move, t)) throw ParseError(where(p) + "the match ended before it (" + m.outcome().describe() + ")");
+  }
+  return m;
+}
+
+std::string result_string(const Outcome& o) {
+  switch (o.result) {
+    case MatchResult::Team1Wins: return "1-0";
+    case MatchResult::Team2Wins: return "0-1";
+    case MatchResult::Draw: return "1/2-1/2";
+    case MatchResult::Ongoing: break;
+  }
+  return "*";
+}
+
+std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,
+                       MoveStyle style) {
+  std::string out;
+  auto has = [&](std::string_view k) {
+    for (const auto& t : tags) if (t.first == k) return true;
+    return false;
+  };
+  for (const auto& [k, v] : tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
+  const TimeControl& tc = match.time_control();
+  if (!has("TimeControl"))
+    out += "[TimeControl \"" + (tc.timed() ? std::to_string(tc.initial_ms / 1000) + "+" + std::to_string(tc.increment_ms / 1000) : std::string("-")) + "\"]\n";
+  const Board start;
+  if (!has("FEN") && (!(match.initial_board(BoardA) == start) || !(match.initial_board(BoardB) == start))) {
+    std::string bfen = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));
+    if (tc.timed()) {
+      bfen += " |";
+      for (auto c : match.initial_clocks()) bfen += " " + std::to_string(c);
+    }
+    out += "[FEN \"" + bfen + "\"]\n";
+  }
+  if (!has("Result")) out += "[Result \"" + result_string(match.outcome()) + "\"]\n";
+  if (!has("Termination") && match.over()) out += "[Termination \"" + match.outcome().tag() + "\"]\n";
+  out += "\n";
+
+  // Replay the record through a Match from the initial boards, to write each move in the
+  // position it was played in (passing and castling options included).
+  Match again(match.initial_board(BoardA), match.initial_board(BoardB), match.rules(), tc,
+              match.initial_clocks());
+  std::string line;
+  auto emit = [&](const std::string& token) {
+    if (!line.empty() && line.size() + 1 + token.size() > 90) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + token;
+  };
+  for (const MatchEvent& e : match.events()) {
+    BoardId b = board_of(e.seat);
+    if (e.move.is_wait()) {
+      again.wait(b, e.time_ms);
+      continue;
+    }
+    const Board& board = again.board(b);
+    char letter = b == BoardA ? (color_of(e.seat) == White ? 'A' : 'a') : (color_of(e.seat) == White ? 'B' : 'b');
+    std::string text = style == MoveStyle::San ? to_san(board, match.rules(), e.move) : to_uci(e.move);
+    std::string token = std::to_string(board.fullmove_number()) + letter + ". " + text;
+    if (tc.timed()) token += " {" + seconds(e.clock_after_ms) + "}";
+    emit(token);
+    again.play(b, e.move, e.time_ms);
+  }
+  if (match.over()) emit("{" + match.outcome().tag() + "}");
+  emit(result_string(match.outcome()));
+  out += line + "\n";
+  return out;
+}
+
+}  // namespace bh

@@ -1,0 +1,59 @@
+// bpgn.h — bughouse game records (BPGN). Tags in PGN style; movetext with both boards'
+// moves in the order they were made, each numbered with its board and colour (`12A.` =
+// board A white, `12a.` = board A black, `B`/`b` likewise), moves in SAN or UCI, the
+// mover's remaining clock in seconds as a comment (`{59.68}`), and at the end the reason
+// as a comment (`{mate A-white}`) and the result (`1-0` = team 1 wins, `0-1`, `1/2-1/2`).
+// A non-standard start is given by a `[FEN "<fen A> | <fen B>"]` tag.
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/match.h"
+
+namespace bh {
+
+struct BpgnPly {
+  BoardId board;
+  Color color;
+  int number;                           // the move number written before it
+  std::string text;                     // the move as written (SAN or UCI)
+  std::optional<std::int64_t> clock_ms; // the mover's remaining time after the move
+  int line;                             // where it stands in the source
+};
+
+struct BpgnGame {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<BpgnPly> plies;
+  std::string result = "*";
+  std::string reason;  // the last comment that is not a clock, e.g. "mate A-white"
+  int line = 0;        // first line of the game in its source
+  int index = 0;       // 1-based position of the game in its source
+
+  // The value of a tag, or "" when absent.
+  std::string tag(std::string_view key) const;
+};
+
+// Reads every game; `source` names the input in errors ("file.bpgn line 12: ...").
+std::vector<BpgnGame> read_bpgn(std::istream& in, const std::string& source);
+std::vector<BpgnGame> read_bpgn_file(const std::string& path);
+
+// Plays a game through a Match. The time control comes from the TimeControl tag (PGN
+// seconds, e.g. "180+0"), else `fallback`; move times are reconstructed from the clock
+// comments where present. Throws ParseError naming the game, the move number and the
+// move for an illegal or out-of-turn move.
+Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback = TimeControl::untimed());
+
+enum class MoveStyle { San, Uci };
+// Writes a finished or unfinished match; `tags` come first (Event, Site, ...); Result,
+// Termination, TimeControl and (for a non-standard start) FEN are added from the match.
+std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,
+                       MoveStyle style = MoveStyle::San);
+
+// The PGN result string of an outcome: "1-0", "0-1", "1/2-1/2" or "*".
+std::string result_string(const Outcome& outcome);
+
+}  // namespace bh

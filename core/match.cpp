@@ -1,0 +1,248 @@
+// match.cpp — clocks, partner passing and the end of a match.
+#include "core/match.h"
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+#include "core/notation.h"
+
+namespace bh {
+
+namespace {
+
+bool read_number(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && p == s.data() + s.size() && out >= 0;
+}
+
+}  // namespace
+
+TimeControl TimeControl::parse(std::string_view text) {
+  if (text == "untimed" || text == "-") return untimed();
+  auto plus = text.find('+');
+  std::string_view base = text.substr(0, plus);
+  std::string_view inc = plus == std::string_view::npos ? "0" : text.substr(plus + 1);
+  double scale = 60'000;  // minutes unless the base ends in 's'
+  if (!base.empty() && base.back() == 's') {
+    scale = 1000;
+    base.remove_suffix(1);
+  }
+  double b = 0, i = 0;
+  if (!read_number(base, b) || !read_number(inc, i) || b <= 0 || b * scale > 1e10 || i > 3600)
+    throw std::invalid_argument("time control '" + std::string(text) +
+                                "': expected <minutes>+<increment seconds> (e.g. 3+0, 5+5), "
+                                "<seconds>s+<increment> (e.g. 90s+2) or 'untimed'");
+  return {std::int64_t(b * scale), std::int64_t(i * 1000)};
+}
+
+std::string TimeControl::to_string() const {
+  if (!timed()) return "untimed";
+  auto fmt = [](std::int64_t ms) {
+    std::string s = std::to_string(ms / 1000);
+    if (ms % 1000) s += "." + std::to_string(1000 + ms % 1000).substr(1);
+    return s;
+  };
+  return fmt(initial_ms) + "s+" + fmt(increment_ms);
+}
+
+MatchResult win_for(Team t) { return t == Team1 ? MatchResult::Team1Wins : MatchResult::Team2Wins; }
+
+std::string Outcome::describe() const {
+  std::string who = std::string(seat_name(seat));
+  std::string head = result == MatchResult::Team1Wins   ? "team 1 wins"
+                     : result == MatchResult::Team2Wins ? "team 2 wins"
+                     : result == MatchResult::Draw      ? "draw"
+                                                        : "ongoing";
+  switch (reason) {
+    case EndReason::None: return head;
+    case EndReason::Checkmate: return head + ": " + who + " is checkmated";
+    case EndReason::Flag: return head + ": " + who + " ran out of time";
+    case EndReason::Resignation: return head + ": " + who + " resigned";
+    case EndReason::MoveLimit: return head + ": the move limit was reached on the two boards together";
+    case EndReason::BothStuck: return head + ": both boards are stuck (no mover can ever move again)";
+    case EndReason::StuckFlag: return head + ": both boards are stuck and " + who + "'s clock would run out first";
+    case EndReason::SimultaneousFlags: return head + ": two opponents ran out of time at the same moment";
+    case EndReason::SimultaneousMates: return head + ": both teams gave mate at the same moment";
+    case EndReason::Repetition: return head + ": a board repeated its position three times";
+    case EndReason::Agreement: return head + " by agreement";
+  }
+  return head;
+}
+
+std::string Outcome::tag() const {
+  std::string who = std::string(seat_name(seat));
+  switch (reason) {
+    case EndReason::None: return "ongoing";
+    case EndReason::Checkmate: return "mate " + who;
+    case EndReason::Flag: return "flag " + who;
+    case EndReason::Resignation: return "resign " + who;
+    case EndReason::MoveLimit: return "draw move-limit";
+    case EndReason::BothStuck: return "draw both-stuck";
+    case EndReason::StuckFlag: return result == MatchResult::Draw ? "draw stuck-flag" : "stuck-flag " + who;
+    case EndReason::SimultaneousFlags: return "draw simultaneous-flags";
+    case EndReason::SimultaneousMates: return "draw simultaneous-mates";
+    case EndReason::Repetition: return "draw repetition";
+    case EndReason::Agreement: return "draw agreement";
+  }
+  return "ongoing";
+}
+
+Match::Match(RuleSet rules, TimeControl tc) : Match(Board(), Board(), rules, tc) {}
+
+Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
+             std::array<std::int64_t, kSeats> clocks)
+    : boards_{a, b}, initial_{a, b}, rules_(rules), tc_(tc) {
+  bool given = std::any_of(clocks.begin(), clocks.end(), [](auto c) { return c != 0; });
+  for (int s = 0; s < kSeats; ++s) clocks_[s] = tc_.timed() ? (given ? clocks[s] : tc_.initial_ms) : 0;
+  for (int s = 0; s < kSeats; ++s)
+    if (tc_.timed() && clocks_[s] <= 0)
+      throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
+  initial_clocks_ = clocks_;
+  for (BoardId id : {BoardA, BoardB}) history_[id].push_back(boards_[id].key());
+  for (BoardId id : {BoardA, BoardB})
+    if (!over()) check_board_end(id, 0);
+  if (!over()) check_both_stuck(0);
+}
+
+std::int64_t Match::remaining(Seat s, std::int64_t t) const {
+  if (!tc_.timed()) return 0;
+  BoardId b = board_of(s);
+  if (mover(b) != s) return clocks_[s];
+  return clocks_[s] - (std::max(t, turn_start_[b]) - turn_start_[b]);
+}
+
+std::int64_t Match::flag_time(BoardId b) const { return turn_start_[b] + clocks_[mover(b)]; }
+
+void Match::require_time(std::int64_t t) const {
+  if (t < now_)
+    throw std::invalid_argument("match time " + std::to_string(t) + " ms is before the last event at " +
+                                std::to_string(now_) + " ms");
+}
+
+void Match::finish(MatchResult r, EndReason why, Seat s, std::int64_t t) {
+  outcome_ = Outcome{r, why, s, t};
+}
+
+bool Match::advance_to(std::int64_t t) {
+  if (over()) return false;
+  require_time(t);
+  if (tc_.timed()) {
+    std::int64_t fa = flag_time(BoardA), fb = flag_time(BoardB);
+    std::int64_t first = std::min(fa, fb);
+    if (first <= t) {
+      Seat sa = mover(BoardA), sb = mover(BoardB);
+      now_ = std::max(now_, first);
+      if (fa == fb && team_of(sa) != team_of(sb)) {
+        finish(MatchResult::Draw, EndReason::SimultaneousFlags, sa, first);
+      } else {
+        Seat loser = fa <= fb ? sa : sb;
+        finish(win_for(~team_of(loser)), EndReason::Flag, loser, first);
+      }
+      return false;
+    }
+  }
+  now_ = t;
+  return true;
+}
+
+bool Match::play(BoardId b, Move m, std::int64_t t) {
+  if (over()) {
+    // RULES.md "End of the match" (003): both teams mating at the same moment is a draw.
+    bool same_moment = outcome_.reason == EndReason::Checkmate && t == outcome_.time_ms &&
+                       b != board_of(outcome_.seat);
+    if (!same_moment || !is_legal(boards_[b], rules_, m)) return false;
+    Board after = boards_[b];
+    after.play(m);
+    if (board_state(after, rules_) != BoardState::Checkmate) return false;
+    events_.push_back({mover(b), m, t, remaining(mover(b), t)});
+    boards_[b] = after;
+    ++moves_played_;
+    finish(MatchResult::Draw, EndReason::SimultaneousMates, mover(b), t);
+    return true;
+  }
+  require_time(t);
+  if (!is_legal(boards_[b], rules_, m))
+    throw std::invalid_argument("illegal move " + to_uci(m) + " for " + std::string(seat_name(mover(b))) +
+                                " on board " + (b == BoardA ? "A" : "B"));
+  if (!advance_to(t)) return false;
+
+  const Seat s = mover(b);
+  if (tc_.timed()) clocks_[s] -= t - turn_start_[b], clocks_[s] += tc_.increment_ms;
+  turn_start_[b] = t;
+
+  Capture captured = boards_[b].play(m);
+  if (captured) {
+    // RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
+    // piece goes back as a pawn.
+    PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
+    boards_[other(b)].add_to_reserve(captured.color, passed);
+  }
+  if (rules_.dropped_rook_castles && m.is_drop() && m.drop_type() == Rook) {
+    // Option dropped_rook_castles (RULES.md, 001/003): the right returns if the king never moved.
+    Color us = color_of(s);
+    if (boards_[b].king_unmoved(us)) {
+      if (m.to() == relative_square(us, H1))
+        boards_[b].grant_castling(us == White ? WhiteKingside : BlackKingside);
+      if (m.to() == relative_square(us, A1))
+        boards_[b].grant_castling(us == White ? WhiteQueenside : BlackQueenside);
+    }
+  }
+  events_.push_back({s, m, t, clocks_[s]});
+  ++moves_played_;
+  history_[b].push_back(boards_[b].key());
+
+  check_board_end(b, t);
+  if (!over() && moves_played_ >= rules_.move_limit)
+    finish(MatchResult::Draw, EndReason::MoveLimit, s, t);
+  if (!over() && rules_.repetition_draw &&
+      std::count(history_[b].begin(), history_[b].end(), boards_[b].key()) >= 3)
+    finish(MatchResult::Draw, EndReason::Repetition, s, t);
+  if (!over()) check_both_stuck(t);
+  return true;
+}
+
+bool Match::wait(BoardId b, std::int64_t t) {
+  if (!advance_to(t)) return false;
+  events_.push_back({mover(b), Move::wait(), t, remaining(mover(b), t)});
+  return true;
+}
+
+void Match::resign(Seat s, std::int64_t t) {
+  if (!advance_to(t)) return;
+  finish(win_for(~team_of(s)), EndReason::Resignation, s, t);
+}
+
+void Match::agree_draw(std::int64_t t) {
+  if (!advance_to(t)) return;
+  finish(MatchResult::Draw, EndReason::Agreement, AWhite, t);
+}
+
+void Match::check_board_end(BoardId b, std::int64_t t) {
+  if (state(b) == BoardState::Checkmate) {
+    Seat mated = mover(b);
+    finish(win_for(~team_of(mated)), EndReason::Checkmate, mated, t);
+  }
+}
+
+void Match::check_both_stuck(std::int64_t t) {
+  // RULES.md "End of the match": if neither mover can move, no capture can ever happen
+  // again, so no piece can ever arrive: the match is over.
+  if (state(BoardA) != BoardState::Stuck || state(BoardB) != BoardState::Stuck) return;
+  if (rules_.stuck_rule == StuckRule::Draw || !tc_.timed()) {
+    finish(MatchResult::Draw, EndReason::BothStuck, mover(BoardA), t);
+    return;
+  }
+  // stuck_rule=flag: the stuck player whose clock would run out first loses.
+  std::int64_t fa = flag_time(BoardA), fb = flag_time(BoardB);
+  Seat sa = mover(BoardA), sb = mover(BoardB);
+  if (fa == fb && team_of(sa) != team_of(sb)) {
+    finish(MatchResult::Draw, EndReason::StuckFlag, sa, std::max(fa, t));
+    return;
+  }
+  Seat loser = fa <= fb ? sa : sb;
+  finish(win_for(~team_of(loser)), EndReason::StuckFlag, loser, std::max(std::min(fa, fb), t));
+}
+
+}  // namespace bh

@@ -1,0 +1,141 @@
+// match.h — Match: the whole four-player game. Two boards, four seats in two teams,
+// captured pieces passing to the partner, four clocks in milliseconds, every move and wait
+// stamped with its time, and every way a match ends (RULES.md "End of the match").
+//
+// Time is given by the caller: each action carries the match time in milliseconds at which
+// it happens, and times never go backwards. On each board the side to move is thinking
+// from the moment the previous move on that board landed; only those two clocks run.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/board.h"
+#include "core/movegen.h"
+#include "core/rules.h"
+
+namespace bh {
+
+// Per-seat clock: initial time and increment, both in milliseconds. An untimed match has
+// no clocks at all (analysis, engine positions without times).
+struct TimeControl {
+  std::int64_t initial_ms = 180'000;  // RULES.md "Clocks": 3 minutes, no increment
+  std::int64_t increment_ms = 0;
+
+  static TimeControl untimed() { return {0, 0}; }
+  bool timed() const { return initial_ms > 0; }
+  // "3+0" (minutes + seconds, as servers write it), "90s+2" or "untimed".
+  static TimeControl parse(std::string_view text);
+  std::string to_string() const;
+  bool operator==(const TimeControl&) const = default;
+};
+
+enum class MatchResult : std::uint8_t { Ongoing, Team1Wins, Team2Wins, Draw };
+
+enum class EndReason : std::uint8_t {
+  None,
+  Checkmate,          // `seat` is mated
+  Flag,               // `seat` ran out of time
+  Resignation,        // `seat` resigned (or left)
+  MoveLimit,          // 800 moves on the two boards together
+  BothStuck,          // no mover on either board can ever move again (draw)
+  StuckFlag,          // both boards stuck, stuck_rule=flag: `seat` would flag first
+  SimultaneousFlags,  // two opponents ran out of time at the same moment
+  SimultaneousMates,  // both teams mated at the same moment
+  Repetition,         // repetition_draw: a board repeated its position three times
+  Agreement,          // all players agreed to a draw
+};
+
+struct Outcome {
+  MatchResult result = MatchResult::Ongoing;
+  EndReason reason = EndReason::None;
+  Seat seat = AWhite;         // the seat the reason is about, where there is one
+  std::int64_t time_ms = 0;   // when the match ended
+  bool over() const { return result != MatchResult::Ongoing; }
+  // "team 2 wins: A-white is checkmated" and the like.
+  std::string describe() const;
+  // Short machine-friendly form used in records: "mate A-white", "flag B-black", "draw 800-moves"...
+  std::string tag() const;
+};
+
+MatchResult win_for(Team t);
+
+// One action in the record of a match.
+struct MatchEvent {
+  Seat seat;
+  Move move;                   // Move::wait() for a recorded wait
+  std::int64_t time_ms;        // match time when it happened
+  std::int64_t clock_after_ms; // the seat's remaining time after it (increment included)
+};
+
+class Match {
+ public:
+  explicit Match(RuleSet rules = {}, TimeControl tc = {});
+  // Starts from the given boards (e.g. read from a BFEN); `clocks` in seat order, or the
+  // time control's initial time for all four when empty. Both boards' movers begin
+  // thinking at time 0.
+  Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
+        std::array<std::int64_t, kSeats> clocks = {});
+
+  const Board& board(BoardId b) const { return boards_[b]; }
+  // The boards and clocks the match started from (records replay from them).
+  const Board& initial_board(BoardId b) const { return initial_[b]; }
+  const std::array<std::int64_t, kSeats>& initial_clocks() const { return initial_clocks_; }
+  const RuleSet& rules() const { return rules_; }
+  const TimeControl& time_control() const { return tc_; }
+  // The seat whose turn it is on a board.
+  Seat mover(BoardId b) const { return make_seat(b, boards_[b].side_to_move()); }
+  // Time of the latest event; no action may be stamped earlier.
+  std::int64_t now() const { return now_; }
+  // When the current mover of board b started thinking.
+  std::int64_t turn_started(BoardId b) const { return turn_start_[b]; }
+  // A seat's remaining time at match time t >= now(): the mover's clock is running.
+  std::int64_t remaining(Seat s, std::int64_t t) const;
+  std::int64_t remaining(Seat s) const { return remaining(s, now_); }
+  // When the mover of board b would run out of time if it never moved.
+  std::int64_t flag_time(BoardId b) const;
+  int moves_played() const { return moves_played_; }
+  const std::vector<MatchEvent>& events() const { return events_; }
+  const Outcome& outcome() const { return outcome_; }
+  bool over() const { return outcome_.over(); }
+
+  // The board's state for its mover: playing, stuck (waits), checkmated...
+  BoardState state(BoardId b) const { return board_state(boards_[b], rules_); }
+  MoveList legal_moves(BoardId b) const { return bh::legal_moves(boards_[b], rules_); }
+
+  // Runs the clocks to time t; a mover whose time ends on the way flags and ends the match.
+  // Returns false if the match is over (now or before).
+  bool advance_to(std::int64_t t);
+  // The mover of board b plays `m` at time t: the clock is charged (plus increment), a
+  // capture passes its piece to the partner, and the match ends if a rule says so.
+  // Returns false (nothing played) when the match ended first, e.g. the mover flagged
+  // before t. Throws std::invalid_argument for an illegal move or a time in the past.
+  bool play(BoardId b, Move m, std::int64_t t);
+  // Records that the mover of board b waited at time t (its clock keeps running).
+  bool wait(BoardId b, std::int64_t t);
+  void resign(Seat s, std::int64_t t);
+  void agree_draw(std::int64_t t);
+
+ private:
+  void check_board_end(BoardId b, std::int64_t t);
+  void check_both_stuck(std::int64_t t);
+  void finish(MatchResult r, EndReason why, Seat s, std::int64_t t);
+  void require_time(std::int64_t t) const;
+
+  std::array<Board, 2> boards_;
+  std::array<Board, 2> initial_;
+  std::array<std::int64_t, kSeats> initial_clocks_{};
+  RuleSet rules_;
+  TimeControl tc_;
+  std::array<std::int64_t, kSeats> clocks_{};   // remaining when the seat's turn began
+  std::array<std::int64_t, 2> turn_start_{};
+  std::int64_t now_ = 0;
+  int moves_played_ = 0;
+  std::vector<MatchEvent> events_;
+  std::array<std::vector<std::uint64_t>, 2> history_;  // board keys, for repetition_draw
+  Outcome outcome_;
+};
+
+}  // namespace bh
