@@ -100,7 +100,8 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
   initial_clocks_ = clocks_;
-  for (BoardId id : {BoardA, BoardB}) history_[id].push_back(boards_[id].key());
+  if (rules_.repetition_draw)
+    for (BoardId id : {BoardA, BoardB}) history_[id].push_back(boards_[id].key());
   for (BoardId id : {BoardA, BoardB})
     if (!over()) check_board_end(id, 0);
   if (!over()) check_both_stuck(0);
@@ -156,7 +157,7 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
     Board after = boards_[b];
     after.play(m);
     if (board_state(after, rules_) != BoardState::Checkmate) return false;
-    events_.push_back({mover(b), m, t, remaining(mover(b), t)});
+    if (recording_) events_.push_back({mover(b), m, t, remaining(mover(b), t)});
     boards_[b] = after;
     ++moves_played_;
     finish(MatchResult::Draw, EndReason::SimultaneousMates, mover(b), t);
@@ -166,6 +167,11 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
   if (!is_legal(boards_[b], rules_, m))
     throw std::invalid_argument("illegal move " + to_uci(m) + " for " + std::string(seat_name(mover(b))) +
                                 " on board " + (b == BoardA ? "A" : "B"));
+  return play_legal(b, m, t);
+}
+
+bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
+  if (over()) return play(b, m, t);  // only the simultaneous-mate case can still play
   if (!advance_to(t)) return false;
 
   const Seat s = mover(b);
@@ -189,14 +195,14 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
         boards_[b].grant_castling(us == White ? WhiteQueenside : BlackQueenside);
     }
   }
-  events_.push_back({s, m, t, clocks_[s]});
+  if (recording_) events_.push_back({s, m, t, clocks_[s]});
   ++moves_played_;
-  history_[b].push_back(boards_[b].key());
+  if (recording_ && rules_.repetition_draw) history_[b].push_back(boards_[b].key());
 
   check_board_end(b, t);
   if (!over() && moves_played_ >= rules_.move_limit)
     finish(MatchResult::Draw, EndReason::MoveLimit, s, t);
-  if (!over() && rules_.repetition_draw &&
+  if (!over() && recording_ && rules_.repetition_draw &&
       std::count(history_[b].begin(), history_[b].end(), boards_[b].key()) >= 3)
     finish(MatchResult::Draw, EndReason::Repetition, s, t);
   if (!over()) check_both_stuck(t);
@@ -205,7 +211,7 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
 
 bool Match::wait(BoardId b, std::int64_t t) {
   if (!advance_to(t)) return false;
-  events_.push_back({mover(b), Move::wait(), t, remaining(mover(b), t)});
+  if (recording_) events_.push_back({mover(b), Move::wait(), t, remaining(mover(b), t)});
   return true;
 }
 

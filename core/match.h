@@ -115,7 +115,14 @@ class Match {
   bool play(BoardId b, Move m, std::int64_t t);
   // Records that the mover of board b waited at time t (its clock keeps running).
   bool wait(BoardId b, std::int64_t t);
+  // Plays a move already known to be legal (search: the move came from legal_moves);
+  // skips the legality check, otherwise the same as play().
+  bool play_legal(BoardId b, Move m, std::int64_t t);
   void resign(Seat s, std::int64_t t);
+  // Search copies matches by the million: without a record a copy allocates nothing.
+  // The record (events) and the repetition history are kept only while recording.
+  void set_recording(bool on) { recording_ = on; }
+  bool recording() const { return recording_; }
   void agree_draw(std::int64_t t);
 
  private:
@@ -136,6 +143,7 @@ class Match {
   std::vector<MatchEvent> events_;
   std::array<std::vector<std::uint64_t>, 2> history_;  // board keys, for repetition_draw
   Outcome outcome_;
+  bool recording_ = true;
 };
 
 }  // namespace bh
