@@ -7,5 +7,6 @@
 namespace bh::cli {
 
 void add_perft_command(CLI::App& app);
+void add_report_command(CLI::App& app);
 
 }  // namespace bh::cli
