@@ -67,6 +67,25 @@ std::filesystem::path ChunkFileSink::path_for(std::string_view entry_id) const {
 bool ChunkFileSink::contains(std::string_view entry_id) const { return std::filesystem::exists(path_for(entry_id)); }
 
 bool ChunkFileSink::write(std::string_view entry_id, std::span<const std::uint8_t> bytes) {
+  bool fresh = write_file(entry_id, bytes);
+  if (fresh && durable_) fsync_dir(dir_);
+  return fresh;
+}
+
+std::vector<bool> ChunkFileSink::write_batch(std::span<const ChunkEntry> entries) {
+  std::vector<bool> fresh;
+  fresh.reserve(entries.size());
+  bool any = false;
+  for (const ChunkEntry& e : entries) {
+    fresh.push_back(write_file(e.id, e.bytes()));
+    any = any || fresh.back();
+  }
+  // One fsync makes every rename above durable.
+  if (any && durable_) fsync_dir(dir_);
+  return fresh;
+}
+
+bool ChunkFileSink::write_file(std::string_view entry_id, std::span<const std::uint8_t> bytes) {
   const std::filesystem::path target = path_for(entry_id);
   if (std::filesystem::exists(target)) return false;
   const std::filesystem::path temp =
@@ -91,7 +110,6 @@ bool ChunkFileSink::write(std::string_view entry_id, std::span<const std::uint8_
     if (fd.close() != 0) fail("cannot close", temp);
   }
   if (::rename(temp.c_str(), target.c_str()) != 0) fail("cannot rename into place", target);
-  if (durable_) fsync_dir(dir_);
   return true;
 }
 

@@ -18,8 +18,9 @@ struct IngestBatch {
   std::size_t already_written = 0;  // re-deliveries whose file existed: only acknowledged
 };
 
-// Throws what the sink or the broker throws; entries written before the failure are
-// acknowledged first, the rest stay pending and come back.
+// Files of a batch are written with one directory fsync (ChunkFileSink::write_batch) and
+// acknowledged with one XACK. Throws what the sink or the broker throws; then nothing of
+// the batch is acknowledged, and it all comes back (files already written are skipped).
 IngestBatch ingest_batch(ChunkConsumer& consumer, ChunkFileSink& sink, std::size_t count,
                          std::chrono::milliseconds block);
 

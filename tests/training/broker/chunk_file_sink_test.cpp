@@ -35,6 +35,21 @@ TEST(ChunkFileSink, WritesOnceAndKeepsTheFirstBytes) {
   EXPECT_EQ(ids, (std::vector<std::string>{"1700000000000-0", "1700000000000-1"}));
 }
 
+TEST(ChunkFileSink, ABatchWritesOnlyTheNewEntries) {
+  test::TempDir tmp;
+  ChunkFileSink sink(tmp.path());
+  sink.write("2-0", bytes_of("old"));
+  std::vector<ChunkEntry> batch(3);
+  batch[0].id = "1-0";
+  batch[1].id = "2-0";
+  batch[2].id = "3-0";
+  for (ChunkEntry& e : batch) e.data = {'n', 'e', 'w'};
+  EXPECT_EQ(sink.write_batch(batch), (std::vector<bool>{true, false, true}));
+  EXPECT_EQ(read_all(sink.path_for("1-0")), "new");
+  EXPECT_EQ(read_all(sink.path_for("2-0")), "old");
+  EXPECT_EQ(sink.entry_ids().size(), 3u);
+}
+
 TEST(ChunkFileSink, LeftoverTemporaryFilesOfACrashAreRemovedOnOpen) {
   test::TempDir tmp;
   std::ofstream(tmp.path() / ".5-0.chunk.tmp-123-0") << "half a chunk";
