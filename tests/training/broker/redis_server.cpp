@@ -106,7 +106,7 @@ bool RedisServer::spawn_and_wait() {
       "--dir",          dir_.string(),     "--logfile",           "redis.log", "--daemonize",
       "no",             "--save",          "",                    "--protected-mode", "yes",
       "--requirepass",  options_.password, "--appendonly",        options_.persistent ? "yes" : "no",
-      "--appendfsync",  "always",
+      "--appendfsync",  options_.appendfsync,
   };
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());

@@ -17,8 +17,10 @@ class RedisServer {
  public:
   struct Options {
     std::string password = "test-pass-7f3a";
-    // AOF with fsync on every write: what an acknowledged write needs to survive SIGKILL.
+    // AOF, so the data survives a restart; with fsync on every write (the default here)
+    // an acknowledged write survives even SIGKILL.
     bool persistent = false;
+    std::string appendfsync = "always";  // or "everysec", the usual production setting
   };
 
   // The redis-server binary ($REDIS_SERVER, else redis-server on PATH), or nullopt.
