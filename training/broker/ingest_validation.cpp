@@ -76,7 +76,9 @@ std::nullopt_t IngestValidation::reject(const RawStreamEntry& e, std::string_vie
   else
     ++counters_.rejected_by_worker["(other)"];
   if (log_) {
-    std::string name = worker.empty() ? "(none)" : quoted_prefix(worker);
+    // A valid name is printed whole: it is how the operator finds the culprit.
+    std::string name = worker.empty() ? "(none)" : valid_worker_name(worker) ? "'" + std::string(worker) + "'"
+                                                                             : quoted_prefix(worker);
     log_("rejected chunk " + printable_name(e.id) + " from worker " + name + ": " + bh::to_string(r) + ": " + detail);
   }
   return std::nullopt;

@@ -91,11 +91,17 @@ TEST(IngestValidation, ThePluggedValidatorDecidesAndItsExceptionsAreRejections) 
     return s.starts_with("OK") ? "" : "checksum mismatch";
   });
   EXPECT_TRUE(v.admit(good("OK fine").raw()));
+  Fields long_name = good("garbage");
+  long_name.kv[0].second = std::string(kMaxWorkerName, 'w');
+  EXPECT_FALSE(v.admit(long_name.raw()));
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_NE(log[0].find("'" + std::string(kMaxWorkerName, 'w') + "'"), std::string::npos) << log[0];
+  log.clear();
   EXPECT_FALSE(v.admit(good("garbage").raw()));
   EXPECT_FALSE(v.admit(good("throw").raw()));
   EXPECT_FALSE(v.admit(good("throw-int").raw()));
   EXPECT_EQ(v.counters().accepted, 1u);
-  EXPECT_EQ(v.counters().rejected_for(RejectReason::Validator), 1u);
+  EXPECT_EQ(v.counters().rejected_for(RejectReason::Validator), 2u);
   EXPECT_EQ(v.counters().rejected_for(RejectReason::ValidatorError), 2u);
   ASSERT_EQ(log.size(), 3u);
   EXPECT_NE(log[0].find("checksum mismatch"), std::string::npos);
