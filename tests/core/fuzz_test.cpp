@@ -119,7 +119,9 @@ TEST(Fuzz, RandomMoveText) {
     std::string input = random_text(rng, 7);
     parse_or_refuse(input, [&] {
       Move m = parse_move(b, RuleSet{}, input);
-      if (!m.is_wait()) ASSERT_TRUE(is_legal(b, RuleSet{}, m)) << input;
+      if (!m.is_wait()) {
+        ASSERT_TRUE(is_legal(b, RuleSet{}, m)) << input;
+      }
     });
   }
 }
