@@ -151,6 +151,10 @@ void GameState::resign() {
   match_.resign(decider(), next_time_);
 }
 
+void GameState::end_in_draw() {
+  if (!over()) match_.agree_draw(match_.now());
+}
+
 float GameState::result_for(Team t) const {
   switch (match_.outcome().result) {
     case MatchResult::Team1Wins: return t == Team1 ? 1.0f : -1.0f;

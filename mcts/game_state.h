@@ -80,6 +80,9 @@ class GameState {
   void apply_checked(Move action);
   // The decider resigns at time() (self-play's resign rule).
   void resign();
+  // Ends the match as a draw now: for draws only a recording Match can see (threefold
+  // repetition under the repetition_draw option needs the record's position history).
+  void end_in_draw();
 
   // Once over(): +1 if team t won, -1 if it lost, 0 for a draw.
   float result_for(Team t) const;
@@ -103,7 +106,9 @@ class GameState {
 };
 
 // A copy of `match` that keeps no record, so that copying it allocates nothing (search
-// copies a state per simulation). Rebuilt by replaying the record when it has one.
+// copies a state per simulation). Rebuilt by replaying the record when it has one. Such a
+// match has no position history: the repetition_draw option is judged only by the
+// recording Match that self-play keeps beside it (search does not see repetitions).
 Match unrecorded_copy(const Match& match);
 
 }  // namespace bh

@@ -55,11 +55,18 @@ void SelfPlayMatch::play(Move action) {
     if (counters_) counters_->moves++;
   }
   if (state_->over() && !record_->over()) record_->advance_to(state_->match().outcome().time_ms);
+  // Threefold repetition (option repetition_draw) needs the position history only the
+  // record keeps.
+  if (record_->over() && !state_->over()) {
+    assert(record_->outcome().reason == EndReason::Repetition);
+    state_->end_in_draw();
+  }
   search_.advance(seat, action);
 }
 
 bool SelfPlayMatch::prepare() {
-  assert(active_ && !searching_);
+  assert(active_);
+  if (searching_) return true;  // the current search goes on
   MoveList actions;
   while (!state_->over()) {
     state_->actions(actions);

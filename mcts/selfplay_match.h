@@ -41,7 +41,8 @@ class SelfPlayMatch {
   bool active() const { return active_; }
 
   // Plays decisions that need no search (a single action) and starts the search of the
-  // next one. Returns false when the match is over instead (take it with finish()).
+  // next one (a search already under way just goes on). Returns false when the match is
+  // over instead (take it with finish()).
   bool prepare();
   Search& search() { return search_; }
   // After search().done(): records the sample, applies resignation, plays the chosen action.

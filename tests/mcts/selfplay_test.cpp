@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <sstream>
 
 #include <unistd.h>
 
 #include "core/bpgn.h"
+#include "mcts/leaf_batch.h"
 #include "mcts/selfplay.h"
 #include "mcts/selfplay_writer.h"
 #include "mcts/simple_evaluators.h"
@@ -45,33 +47,89 @@ std::vector<FinishedMatch> play(const SelfPlayConfig& c, std::int64_t games, Eva
   return out;
 }
 
-TEST(SelfPlay, EveryMoveReplaysLegallyFromTheBpgn) {
-  const SelfPlayConfig c = quick_config();
-  const auto matches = play(c, 24);
-  ASSERT_EQ(matches.size(), 24u);
+// Plays `games` matches, writes them as BPGN, reads them back and replays every move
+// through core; returns how the matches ended.
+std::map<EndReason, int> replay_all(const SelfPlayConfig& c, int games) {
+  const auto matches = play(c, games);
+  EXPECT_EQ(matches.size(), std::size_t(games));
   std::string all;
   for (const FinishedMatch& m : matches) all += write_bpgn(m.record, {{"Event", "test"}}) + "\n";
   std::istringstream in(all);
-  const auto games = read_bpgn(in, "selfplay");
-  ASSERT_EQ(games.size(), matches.size());
-  int waits = 0, ended_by_mate = 0;
-  for (std::size_t i = 0; i < games.size(); ++i) {
+  const auto records = read_bpgn(in, "selfplay");
+  EXPECT_EQ(records.size(), matches.size());
+  std::map<EndReason, int> ends;
+  int waits = 0;
+  for (std::size_t i = 0; i < records.size() && i < matches.size(); ++i) {
     const Match& rec = matches[i].record;
-    ASSERT_TRUE(rec.over());
-    const Match again = replay(games[i], c.match_rules());  // throws on any illegal move
+    EXPECT_TRUE(rec.over());
+    const Match again = replay(records[i], c.match_rules());  // throws on any illegal move
     EXPECT_EQ(again.board(BoardA), rec.board(BoardA)) << "match " << i;
     EXPECT_EQ(again.board(BoardB), rec.board(BoardB)) << "match " << i;
     EXPECT_EQ(again.moves_played(), rec.moves_played());
-    EXPECT_EQ(games[i].result, result_string(rec.outcome()));
+    EXPECT_EQ(records[i].result, result_string(rec.outcome()));
     if (rec.outcome().reason == EndReason::Checkmate) {
-      ++ended_by_mate;
       EXPECT_EQ(again.outcome().reason, EndReason::Checkmate);
       EXPECT_EQ(again.outcome().seat, rec.outcome().seat);
     }
+    ends[rec.outcome().reason]++;
     for (const MatchEvent& e : rec.events()) waits += e.move.is_wait();
   }
   EXPECT_GT(waits, 0) << "self-play should use the wait action now and then";
-  EXPECT_GT(ended_by_mate, 0);
+  return ends;
+}
+
+TEST(SelfPlay, EveryMoveReplaysLegallyFromTheBpgn) {
+  SelfPlayConfig c = quick_config();
+  c.search.visits = 16;
+  const auto ends = replay_all(c, 48);
+  EXPECT_GT(ends.count(EndReason::Checkmate), 0u);
+  EXPECT_GT(ends.count(EndReason::Flag), 0u);
+}
+
+TEST(SelfPlay, EveryMoveReplaysLegallyWithGumbelSearch) {
+  SelfPlayConfig c = quick_config(2);
+  c.search.gumbel = true;
+  c.search.gumbel_m = 8;
+  c.search.visits = 16;
+  replay_all(c, 16);
+}
+
+TEST(SelfPlay, RepetitionDrawEndsTheMatch) {
+  // Under the repetition_draw option only the record sees repetitions; the match must end
+  // there all the same. Long clocks and a fixed think time make king walks repeat.
+  SelfPlayConfig c = quick_config(3);
+  c.rules.repetition_draw = true;
+  c.clock = TimeControl::parse("600s+0");
+  c.think.kind = ThinkKind::Fixed;
+  c.think.fixed_ms = 1000;
+  const auto ends = replay_all(c, 16);
+  EXPECT_GT(ends.count(EndReason::Repetition), 0u);
+}
+
+TEST(SelfPlayMatch, ASearchUnderWayIsNotRestarted) {
+  // The worker asks every slot to prepare each round; a slot in the middle of a search
+  // must go on with it (not redraw the playout cap, not reset Gumbel's halving).
+  SelfPlayConfig c = quick_config();
+  c.search.gumbel = true;
+  c.search.gumbel_m = 4;
+  SelfPlayMatch m(c);
+  m.begin(0);
+  ASSERT_TRUE(m.prepare());
+  UniformEvaluator uniform;
+  LeafBatch batch(4);
+  int rounds = 0;
+  while (!m.search().done()) {
+    ASSERT_LT(++rounds, 100);
+    batch.clear();
+    for (int i = 0; i < 4; ++i)
+      if (!m.search().collect(batch, 0)) break;
+    if (!batch.empty()) batch.evaluate(uniform);
+    for (int i = 0; i < batch.size(); ++i) m.search().finish(batch.leaf(i), batch.result(i));
+    const std::uint32_t visits = m.search().tree().root().visits;
+    ASSERT_TRUE(m.prepare());
+    EXPECT_EQ(m.search().tree().root().visits, visits);
+  }
+  m.decide();
 }
 
 TEST(SelfPlay, SamplesDescribeLegalDecisions) {
