@@ -40,7 +40,7 @@ struct SearchConfig {
   float gumbel_c_scale = 1.0f;
 
   // The wait action (RULES.md "Check, mate and waiting": sitting) is offered to movers in
-  // timed matches.
+  // timed matches. (Self-play builds its TurnModel from this; players take a TurnModel.)
   bool allow_wait = true;
   // Keep the subtree of the action played when the next decision is the one the tree
   // expected (same seat, same boards).

@@ -80,6 +80,41 @@ TEST(Search, TakesThePieceThePartnerNeedsToMate) {
   EXPECT_GT(r.value, 0.5f);
 }
 
+// Sitting for a piece (RULES.md "Check, mate and waiting": a player who may move may
+// wait). Board A: A-white has no good move, but a knight dropped on f7 would smother the
+// black king (rook g8, pawns g7 h7). Board B: A-white's partner B-black can take a white
+// knight on e4, which would go to A-white. Both movers are due at 1000 ms; board A acts
+// first. If A-white moves, A-black gets a tempo to make luft (h6) or guard f7 (Rf8)
+// before A-white's next turn; if A-white sits one 300 ms slice, B-black's capture lands
+// first and N@f7 mates. The four-seat model lets search see this.
+const char* kSitA = "6rk/6pp/8/8/8/8/P7/K7 w - - 0 1";
+const char* kSitB = "4k3/8/8/3p4/4N3/8/8/4K3 b - - 0 1";
+
+TEST(Search, SitsToWaitForThePieceThePartnerWillSend) {
+  GameState root = GameState::expected(make_match(kSitA, kSitB), test::fixed_turns(1000, 300));
+  ASSERT_EQ(root.decider(), AWhite);
+  {
+    GameState line = root;
+    line.apply(Move::wait());
+    ASSERT_EQ(line.decider(), BBlack);
+    line.apply(Move::normal(D5, E4));
+    ASSERT_EQ(line.decider(), AWhite);
+    ASSERT_EQ(line.match().board(BoardA).reserve(White)[Knight], 1);
+    line.apply(Move::drop(Knight, F7));
+    ASSERT_TRUE(line.over());
+    ASSERT_EQ(line.match().outcome().result, MatchResult::Team1Wins);
+  }
+  MaterialEvaluator material;
+  SearchResult r = search(root, material, 3000);  // found from about 500 visits on
+  EXPECT_EQ(r.best, Move::wait());
+  EXPECT_GT(r.value, 0.5f);
+  // Without the wait action there is nothing as good.
+  SearchConfig no_wait;
+  no_wait.allow_wait = false;
+  GameState fixed = GameState::expected(make_match(kSitA, kSitB), test::fixed_turns(1000, 300, false));
+  EXPECT_LT(search(fixed, material, 3000, no_wait).value, 0.5f);
+}
+
 TEST(Search, SameTeamConsecutivePliesDoNotFlipTheValue) {
   // A-white decides first; next comes B-black (same team, board B has black to move).
   GameState same = GameState::expected(make_match(kStartFen, kBlackToMoveFen), default_turns());
