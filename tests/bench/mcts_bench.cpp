@@ -73,7 +73,7 @@ void run_selfplay(benchmark::State& state, const EvaluatorFactory& factory, int 
 }
 
 void BM_SelfPlay(benchmark::State& state) {
-  run_selfplay(state, [](int) { return std::make_unique<UniformEvaluator>(); }, int(state.range(0)), 64);
+  run_selfplay(state, [](int) { return std::make_unique<UniformEvaluator>(); }, int(state.range(0)), 256);
 }
 BENCHMARK(BM_SelfPlay)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 

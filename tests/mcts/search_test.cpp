@@ -233,12 +233,21 @@ TEST(Search, TreeIsReusedWhenTheMatchGoesTheExpectedWay) {
   EXPECT_EQ(int(r2.visits), kept + 10);
   EXPECT_EQ(r2.seat, next.decider());
 
-  // A different action than the tree's makes it start afresh.
-  s.advance(next.decider(), Move::wait());
+  // An action the tree never explored makes it start afresh.
+  Move unexplored = Move::none();
+  for (const ChildStat& c : r2.children)
+    if (c.visits == 0) unexplored = c.move;
+  ASSERT_FALSE(unexplored.is_none());
+  s.advance(next.decider(), unexplored);
+  EXPECT_EQ(s.tree().node_count(), 1u);
+  EXPECT_EQ(s.tree().root().status, NodeStatus::Fresh);
   GameState other = next;
-  other.apply(Move::wait());
+  other.apply(unexplored);
   SearchResult r3 = run_search(s, other, {5, false}, material, batch);
   EXPECT_EQ(r3.visits, 5u);
+  // And an action by a seat that is not the tree's decider too.
+  s.advance(Seat((int(other.decider()) + 1) % kSeats), r3.best);
+  EXPECT_EQ(s.tree().node_count(), 1u);
 }
 
 TEST(Search, TemperatureZeroPlaysTheMostVisited) {

@@ -189,7 +189,6 @@ TEST(SelfPlay, EachWorkerBatchesLeavesOfManyMatchesIntoOneCall) {
     made.push_back(e.get());
     return e;
   });
-  std::vector<std::unique_ptr<Evaluator>> keep;
   std::int64_t finished = 0;
   sp.run(12, [&](int, FinishedMatch&&) { ++finished; });
   EXPECT_EQ(finished, 12);

@@ -44,15 +44,19 @@ std::string run_id() {
   return std::string("sp-") + stamp + "-" + std::to_string(::getpid());
 }
 
-std::string progress_line(const SelfPlayCounters& c, std::int64_t games, double seconds, int chunks) {
+// "evaluator N%": the share of worker time spent inside the evaluator (with a network,
+// how close self-play comes to the network's own throughput).
+std::string progress_line(const SelfPlayCounters& c, std::int64_t games, double seconds, int workers, int chunks) {
   const double s = std::max(seconds, 1e-9);
   const double batches = double(std::max<std::int64_t>(c.batches, 1));
-  char buf[256];
+  char buf[320];
   std::snprintf(buf, sizeof buf,
-                "selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s (batch %.1f), %lld samples, %d chunks, %.0f s",
+                "selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s (batch %.1f, evaluator %.0f%%), %lld samples, "
+                "%d chunks, %.0f s",
                 static_cast<long long>(c.matches.load()), static_cast<long long>(games), double(c.moves) / s,
-                double(c.evaluations) / s, double(c.evaluations) / batches, static_cast<long long>(c.samples.load()),
-                chunks, seconds);
+                double(c.evaluations) / s, double(c.evaluations) / batches,
+                100.0 * double(c.evaluator_ns) * 1e-9 / (s * workers), static_cast<long long>(c.samples.load()), chunks,
+                seconds);
   return buf;
 }
 
@@ -122,7 +126,7 @@ void run_selfplay(const SelfPlayOptions& o) {
     const double t = elapsed();
     if (t - last_print >= (tty ? 1.0 : 10.0)) {
       last_print = t;
-      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, chunks()) << (tty ? "" : "\n")
+      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, selfplay.workers(), chunks()) << (tty ? "" : "\n")
                 << std::flush;
     }
   }
@@ -132,7 +136,7 @@ void run_selfplay(const SelfPlayOptions& o) {
   if (error) std::rethrow_exception(error);
 
   const SelfPlayCounters& c = selfplay.counters();
-  std::cerr << (tty ? "\r" : "") << progress_line(c, o.games, elapsed(), chunks()) << "\n";
+  std::cerr << (tty ? "\r" : "") << progress_line(c, o.games, elapsed(), selfplay.workers(), chunks()) << "\n";
   std::cout << "matches " << c.matches << ": team 1 " << c.team1_wins << ", team 2 " << c.team2_wins << ", draws "
             << c.draws << ", resignations " << c.resignations << "\n";
   if (c.playthrough_matches > 0)
