@@ -12,6 +12,8 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   bh::cli::add_perft_command(app);
   bh::cli::add_report_command(app);
+  bh::cli::add_selfplay_command(app);
+  bh::cli::add_bench_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -8,5 +8,7 @@ namespace bh::cli {
 
 void add_perft_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_selfplay_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
 
 }  // namespace bh::cli

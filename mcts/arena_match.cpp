@@ -1,0 +1,78 @@
+// arena_match.cpp — the event loop of a match between Players.
+#include "mcts/arena_match.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "core/notation.h"
+
+namespace bh {
+
+namespace {
+
+struct Pending {
+  bool active = false;
+  PlayerAction action;
+  std::int64_t at = 0;
+};
+
+}  // namespace
+
+Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet& rules, const TimeControl& clock,
+                       int max_actions) {
+  for (Player* p : players)
+    if (!p) throw std::invalid_argument("arena: a seat has no player");
+  for (Player* p : players) p->new_match();
+  Match match(rules, clock);
+  std::array<Pending, 2> pending{};
+
+  auto ask = [&](BoardId b, std::int64_t t) {
+    pending[b].active = false;
+    if (match.over() || match.state(b) != BoardState::Playing) return;  // stuck: nothing to decide
+    const Seat s = match.mover(b);
+    Player& p = *players[s];
+    PlayerAction a = p.decide(match, s, t);
+    const std::string who = p.name() + " playing " + std::string(seat_name(s));
+    if (a.action.is_wait()) {
+      if (!clock.timed()) throw std::runtime_error(who + " waited in an untimed match");
+    } else if (!is_legal(match.board(b), rules, a.action)) {
+      throw std::runtime_error(who + " chose the illegal move " + to_uci(a.action));
+    }
+    pending[b] = {true, a, t + std::max<std::int64_t>(1, a.think_ms)};
+  };
+
+  ask(BoardA, 0);
+  ask(BoardB, 0);
+  for (int n = 0; !match.over(); ++n) {
+    if (n >= max_actions) throw std::runtime_error("arena: the match exceeded " + std::to_string(max_actions) + " actions");
+    constexpr auto kNever = std::numeric_limits<std::int64_t>::max();
+    const std::int64_t ta = pending[BoardA].active ? pending[BoardA].at : kNever;
+    const std::int64_t tb = pending[BoardB].active ? pending[BoardB].at : kNever;
+    const std::int64_t next = std::min(ta, tb);
+    if (clock.timed()) {
+      const std::int64_t flag = std::min(match.flag_time(BoardA), match.flag_time(BoardB));
+      if (flag <= next) {
+        match.advance_to(flag);
+        break;
+      }
+    }
+    if (next == kNever) throw std::logic_error("arena: no board can act and the match goes on");
+    const BoardId b = ta <= tb ? BoardA : BoardB;
+    const PlayerAction a = pending[b].action;
+    pending[b].active = false;
+    if (a.action.is_wait()) {
+      match.wait(b, next);
+      ask(b, next);
+      continue;
+    }
+    match.play(b, a.action, next);
+    ask(b, next);
+    // A capture may have woken the stuck mover of the other board.
+    if (!pending[other(b)].active) ask(other(b), next);
+  }
+  return match;
+}
+
+}  // namespace bh

@@ -1,0 +1,40 @@
+// greedy_player.cpp — mate if possible, else the best material balance after one move.
+#include "mcts/greedy_player.h"
+
+#include <array>
+#include <stdexcept>
+#include <vector>
+
+#include "core/movegen.h"
+#include "mcts/material.h"
+
+namespace bh {
+
+int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
+  const BoardId b = board_of(seat);
+  std::array<Board, 2> boards{match.board(BoardA), match.board(BoardB)};
+  const Capture captured = boards[b].play(m);
+  if (board_state(boards[b], match.rules()) == BoardState::Checkmate) return kMateScore;
+  if (captured) {
+    // RULES.md "Reserves and drops": the piece goes to the capturer's partner, a promoted
+    // piece as a pawn.
+    const PieceType passed = captured.promoted && !match.rules().promoted_keep_rank ? Pawn : captured.type;
+    if (!match.rules().is_chess()) boards[other(b)].add_to_reserve(captured.color, passed);
+  }
+  return material_balance(boards[BoardA], boards[BoardB], team_of(seat));
+}
+
+PlayerAction GreedyPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
+  const MoveList moves = match.legal_moves(board_of(seat));
+  if (moves.empty()) throw std::logic_error("greedy player asked to move without a legal move");
+  std::vector<Move> best;
+  int best_score = -kMateScore - 1;
+  for (Move m : moves) {
+    const int score = score_move(match, seat, m);
+    if (score > best_score) best_score = score, best.clear();
+    if (score == best_score) best.push_back(m);
+  }
+  return {best[rng_.below(best.size())], sample_think_ms(time_, match, seat, t, rng_)};
+}
+
+}  // namespace bh

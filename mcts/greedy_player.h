@@ -1,0 +1,30 @@
+// greedy_player.h — the one-ply material baseline (issue 5's arena): a mating move if
+// there is one, else the move that leaves its team the best material balance over both
+// boards with Sunsetter's values (pieces in hand count, so a capture counts twice: off the
+// opponent's board and into the partner's reserve). Ties are broken at random. Never waits.
+#pragma once
+
+#include <cstdint>
+
+#include "mcts/player.h"
+#include "mcts/rng.h"
+#include "mcts/time_model.h"
+
+namespace bh {
+
+class GreedyPlayer final : public Player {
+ public:
+  explicit GreedyPlayer(const TimeModel& time = TimeModel(), std::uint64_t seed = 0) : time_(time), rng_(seed) {}
+  PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override;
+  std::string name() const override { return "greedy"; }
+
+  // The balance for `seat`'s team after it plays `m` (a legal move), or kMateScore for a mate.
+  static int score_move(const Match& match, Seat seat, Move m);
+  static constexpr int kMateScore = 1'000'000;
+
+ private:
+  TimeModel time_;
+  Rng rng_;
+};
+
+}  // namespace bh

@@ -1,0 +1,74 @@
+// simple_evaluators.cpp — the evaluators without a network.
+#include "mcts/simple_evaluators.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "mcts/material.h"
+#include "mcts/rng.h"
+
+namespace bh {
+
+namespace {
+
+void set_value(Evaluation& e, float value) {
+  // A value v as win/draw/loss with no draw mass beyond what |v| < 1 leaves.
+  e.value = value;
+  e.wdl = {std::max(0.0f, value), 1.0f - std::abs(value), std::max(0.0f, -value)};
+}
+
+}  // namespace
+
+void UniformEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  assert(batch.size() == out.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const std::size_t n = batch[i].actions.size();
+    out[i].priors.assign(n, n ? 1.0f / float(n) : 0.0f);
+    out[i].wdl = {1.0f / 3, 1.0f / 3, 1.0f / 3};
+    out[i].value = 0;
+  }
+}
+
+void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  assert(batch.size() == out.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const MatchView& v = *batch[i].view;
+    const Board& own = v.own_board();
+    const int balance = material_balance(v.boards[BoardA], v.boards[BoardB], team_of(v.seat));
+    set_value(out[i], float(std::tanh(balance / scale_)));
+    auto& p = out[i].priors;
+    p.resize(batch[i].actions.size());
+    double sum = 0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      Move m = batch[i].actions[k];
+      double logit = 0;
+      if (!m.is_wait()) {
+        if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
+        if (own.gives_check(m)) logit += check_bonus_;
+      }
+      p[k] = float(std::exp(logit));
+      sum += p[k];
+    }
+    for (auto& x : p) x = float(x / sum);
+  }
+}
+
+void HashEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  assert(batch.size() == out.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const MatchView& v = *batch[i].view;
+    std::uint64_t h = v.boards[0].key() * 0x9E3779B97F4A7C15ULL ^ v.boards[1].key() ^ salt_ ^ v.seat;
+    set_value(out[i], float(double(splitmix64(h) >> 11) * 0x1.0p-53 * 1.6 - 0.8));
+    auto& p = out[i].priors;
+    p.resize(batch[i].actions.size());
+    float sum = 0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      p[k] = 0.5f + float(splitmix64(h) >> 40) * 0x1.0p-24f;
+      sum += p[k];
+    }
+    for (auto& x : p) x /= sum;
+  }
+}
+
+}  // namespace bh

@@ -1,0 +1,47 @@
+// simple_evaluators.h — Evaluators that need no network.
+//  - UniformEvaluator: uniform priors, value 0. Self-play before there is a model.
+//  - MaterialEvaluator: deterministic fake with a little chess sense: the value follows the
+//    team's material balance (both boards, reserves included), priors favour checks and
+//    captures of valuable pieces. The bench's evaluator, and a stand-in net in tests.
+//  - HashEvaluator: near-zero cost, deterministic pseudo-random priors and value from the
+//    position's Zobrist keys. Measures pure search speed (tests/bench).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "mcts/evaluator.h"
+
+namespace bh {
+
+class UniformEvaluator final : public Evaluator {
+ public:
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
+  std::string name() const override { return "uniform"; }
+};
+
+class MaterialEvaluator final : public Evaluator {
+ public:
+  // value = tanh(balance / scale) for the seat's team; the prior of an action is
+  // proportional to exp(captured value / prior_scale + check_bonus if it gives check).
+  explicit MaterialEvaluator(double scale = 600, double prior_scale = 200, double check_bonus = 1.5)
+      : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
+  std::string name() const override { return "material"; }
+
+ private:
+  double scale_, prior_scale_, check_bonus_;
+};
+
+class HashEvaluator final : public Evaluator {
+ public:
+  explicit HashEvaluator(std::uint64_t salt = 0) : salt_(salt) {}
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
+  std::string name() const override { return "hash"; }
+
+ private:
+  std::uint64_t salt_;
+};
+
+}  // namespace bh

@@ -1,0 +1,128 @@
+// Chunk files: a round trip keeps every field; foreign, truncated, corrupt and newer files
+// are rejected with an error that names the file; writes are atomic.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <unistd.h>
+
+#include "mcts/chunk.h"
+#include "mcts/crc32.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<Sample> some_samples() {
+  std::vector<Sample> out;
+  Match m(RuleSet{}, TimeControl{});
+  m.play(BoardA, Move::normal(E2, E4), 1200);
+  for (int i = 0; i < 50; ++i) {
+    Sample s;
+    MatchView::of(m, Seat(i % 4 == 0 ? ABlack : BWhite), 1500 + i).pack(s.view);
+    s.seat = Seat(i % 4);
+    s.result = std::int8_t(i % 3 - 1);
+    s.full_search = i % 2;
+    s.net_version = 7;
+    s.visits = 100 + i;
+    s.root_value = -0.5f + 0.01f * i;
+    s.policy = {{Move::normal(E7, E5).raw(), 0.75f}, {Move::wait().raw(), 0.25f}};
+    if (i % 5 == 0) s.policy.clear();  // a sample may carry no policy
+    out.push_back(s);
+  }
+  return out;
+}
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("bh_chunk_test_" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::vector<std::uint8_t> read_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const fs::path& p, const std::vector<std::uint8_t>& b) {
+  std::ofstream out(p, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+}
+
+// Expects read_chunk to throw a ChunkError whose message names the file and says `why`.
+void expect_rejected(const fs::path& p, const std::string& why) {
+  try {
+    read_chunk(p);
+    ADD_FAILURE() << "accepted " << p;
+  } catch (const ChunkError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find(p.string()), std::string::npos) << msg;
+    EXPECT_NE(msg.find(why), std::string::npos) << msg;
+  }
+}
+
+TEST(Crc32, KnownValue) {
+  const std::string s = "123456789";
+  EXPECT_EQ(crc32({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}), 0xCBF43926u);
+}
+
+TEST(Chunk, RoundTripKeepsEverySample) {
+  TempDir dir;
+  const auto samples = some_samples();
+  const fs::path p = dir.path / "a.chunk";
+  write_chunk(p, samples);
+  EXPECT_FALSE(fs::exists(dir.path / "a.chunk.tmp"));
+  const auto back = read_chunk(p);
+  ASSERT_EQ(back.size(), samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) EXPECT_EQ(back[i], samples[i]) << "sample " << i;
+  // And the views are still views.
+  EXPECT_EQ(MatchView::unpack(back[1].view).seat, BWhite);
+  // An empty chunk is valid too.
+  write_chunk(p, {});
+  EXPECT_TRUE(read_chunk(p).empty());
+}
+
+TEST(Chunk, RejectsForeignTruncatedCorruptAndNewerFiles) {
+  TempDir dir;
+  const fs::path good = dir.path / "good.chunk";
+  write_chunk(good, some_samples());
+  const auto bytes = read_bytes(good);
+
+  const fs::path foreign = dir.path / "foreign.chunk";
+  write_bytes(foreign, std::vector<std::uint8_t>(100, 'x'));
+  expect_rejected(foreign, "not a chunk file");
+
+  const fs::path tiny = dir.path / "tiny.chunk";
+  write_bytes(tiny, {bytes.begin(), bytes.begin() + 30});
+  expect_rejected(tiny, "truncated header");
+
+  const fs::path cut = dir.path / "cut.chunk";
+  write_bytes(cut, {bytes.begin(), bytes.end() - 5});
+  expect_rejected(cut, "truncated");
+
+  auto flipped = bytes;
+  flipped[flipped.size() / 2 + 32] ^= 0x40;  // inside the compressed body
+  const fs::path corrupt = dir.path / "corrupt.chunk";
+  write_bytes(corrupt, flipped);
+  expect_rejected(corrupt, "corrupt");
+
+  auto header = bytes;
+  header[16] ^= 1;  // the sample count
+  const fs::path bad_header = dir.path / "header.chunk";
+  write_bytes(bad_header, header);
+  expect_rejected(bad_header, "header checksum");
+
+  auto newer = bytes;
+  newer[8] = 99;  // format version 99
+  const fs::path future = dir.path / "future.chunk";
+  write_bytes(future, newer);
+  expect_rejected(future, "format version 99");
+
+  expect_rejected(dir.path / "missing.chunk", "cannot open");
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,104 @@
+// Players for arenas: the greedy baseline mates and counts material over both boards with
+// reserves, the random player moves legally, the search player finds mates, and a whole
+// arena match between them finishes and replays from its BPGN.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/bpgn.h"
+#include "core/notation.h"
+#include "mcts/arena_match.h"
+#include "mcts/greedy_player.h"
+#include "mcts/mcts_player.h"
+#include "mcts/random_player.h"
+#include "mcts/simple_evaluators.h"
+#include "tests/mcts/positions.h"
+
+namespace bh {
+namespace {
+
+using test::kStartFen;
+using test::make_match;
+
+TEST(GreedyPlayer, PlaysTheMate) {
+  Match m = make_match("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", kStartFen);
+  GreedyPlayer p(TimeModel{}, 1);
+  EXPECT_EQ(to_uci(p.decide(m, AWhite, 0).action), "h5f7");
+}
+
+TEST(GreedyPlayer, CountsCapturesTwiceAndPrefersTheQueen) {
+  // White's queen can take a black queen (g7) or knight (a7).
+  Match m = make_match("4k3/n5q1/8/8/3Q4/8/8/4K3 w - - 0 1", kStartFen);
+  const int before = GreedyPlayer::score_move(m, AWhite, Move::normal(D4, D5));
+  // Taking the queen: 390 off black's board on A and 390 into B-black's reserve.
+  EXPECT_EQ(GreedyPlayer::score_move(m, AWhite, Move::normal(D4, G7)) - before, 2 * 390);
+  EXPECT_EQ(GreedyPlayer::score_move(m, AWhite, Move::normal(D4, A7)) - before, 2 * 192);
+  GreedyPlayer p(TimeModel{}, 1);
+  const PlayerAction a = p.decide(m, AWhite, 0);
+  EXPECT_EQ(to_uci(a.action), "d4g7");
+  EXPECT_GE(a.think_ms, 1);
+}
+
+TEST(RandomPlayer, MovesLegallyAndNeverWaits) {
+  Match m(RuleSet{}, TimeControl{});
+  RandomPlayer p(TimeModel{}, 3);
+  for (int i = 0; i < 50; ++i) {
+    const PlayerAction a = p.decide(m, AWhite, 0);
+    EXPECT_TRUE(m.legal_moves(BoardA).contains(a.action));
+  }
+}
+
+TEST(MctsPlayer, FindsTheDropMate) {
+  Match m = make_match("7k/6pp/8/8/8/8/B7/K7[Q] w - - 0 1", kStartFen);
+  UniformEvaluator uniform;
+  SearchConfig c;
+  c.visits = 400;
+  MctsPlayer p(uniform, c, {TimeModel{}, true}, 1);
+  EXPECT_EQ(p.decide(m, AWhite, 0).action, Move::drop(Queen, G8));
+}
+
+Match replayed(const Match& m) {
+  std::istringstream in(write_bpgn(m, {{"Event", "arena test"}}));
+  auto games = read_bpgn(in, "arena");
+  EXPECT_EQ(games.size(), 1u);
+  return replay(games.at(0), m.rules());
+}
+
+TEST(Arena, GreedyBeatsRandomAndEveryMatchReplays) {
+  TimeModelConfig think;
+  think.clock_fraction = 0.05;
+  const TimeModel time(think);
+  int greedy_wins = 0;
+  for (int i = 0; i < 10; ++i) {
+    GreedyPlayer g(time, 100 + i);
+    RandomPlayer r(time, 200 + i);
+    // Greedy plays team 1 (A-white, B-black) in even matches, team 2 in odd ones.
+    const bool greedy_team1 = i % 2 == 0;
+    std::array<Player*, kSeats> seats = greedy_team1 ? std::array<Player*, kSeats>{&g, &r, &r, &g}
+                                                     : std::array<Player*, kSeats>{&r, &g, &g, &r};
+    const Match m = play_arena_match(seats, RuleSet{}, TimeControl::parse("60s+0"));
+    ASSERT_TRUE(m.over());
+    const Match again = replayed(m);
+    EXPECT_EQ(again.board(BoardA), m.board(BoardA));
+    EXPECT_EQ(again.board(BoardB), m.board(BoardB));
+    greedy_wins += m.outcome().result == win_for(greedy_team1 ? Team1 : Team2);
+  }
+  EXPECT_GE(greedy_wins, 8);
+}
+
+TEST(Arena, SearchPlayersPlayAWholeMatch) {
+  MaterialEvaluator material;
+  SearchConfig c;
+  c.visits = 16;
+  TimeModelConfig think;
+  think.clock_fraction = 0.05;
+  MctsPlayer a(material, c, {TimeModel(think), true}, 1);
+  MctsPlayer b(material, c, {TimeModel(think), true}, 2);
+  const Match m = play_arena_match({&a, &b, &b, &a}, RuleSet{}, TimeControl::parse("20s+0"));
+  ASSERT_TRUE(m.over());
+  const Match again = replayed(m);
+  EXPECT_EQ(again.moves_played(), m.moves_played());
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,111 @@
+// The run configuration: configs/quick.toml loads; an unknown section or key, a wrong type,
+// an out-of-range value, a bad rule option and a syntax error are each an error that names
+// the file, the line and the key.
+#include <gtest/gtest.h>
+
+#include "training/config.h"
+
+namespace bh {
+namespace {
+
+// Expects parse_config to fail with a message containing every one of `parts`.
+void expect_error(const std::string& toml, std::initializer_list<std::string> parts) {
+  try {
+    parse_config(toml, "run.toml");
+    ADD_FAILURE() << "accepted:\n" << toml;
+  } catch (const ConfigError& e) {
+    const std::string msg = e.what();
+    for (const auto& p : parts) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;
+  }
+}
+
+TEST(Config, QuickConfigLoadsAndIsComplete) {
+  const Config c = load_config(std::string(BUGHOUSE_CONFIGS) + "/quick.toml");
+  EXPECT_EQ(c.clock.initial_ms, 60'000);
+  EXPECT_EQ(c.search.visits, 64);
+  EXPECT_EQ(c.think.wait_ms, 500);
+  EXPECT_EQ(c.rules, RuleSet::bughouse());
+  const SelfPlayConfig s = c.selfplay_config();
+  EXPECT_EQ(s.clock, c.clock);
+  EXPECT_EQ(s.search.visits, 64);
+  EXPECT_EQ(s.cheap_visits, 16);
+  EXPECT_NO_THROW(s.validate());
+}
+
+TEST(Config, EmptyFileGivesTheDefaults) {
+  const Config c = parse_config("", "empty.toml");
+  EXPECT_EQ(c.clock, TimeControl{});
+  EXPECT_EQ(c.search.visits, SearchConfig{}.visits);
+  EXPECT_EQ(c.rules, RuleSet{});
+}
+
+TEST(Config, ReadsEveryKind) {
+  const Config c = parse_config(R"(
+[rules]
+mate_rule = "classic"
+drop_check = false
+move_limit = 300
+[clock]
+initial_seconds = 300
+increment_seconds = 5
+think_model = "fixed"
+think_fixed_ms = 2000
+[search]
+cpuct = 2          # an integer where a number is expected
+gumbel = true
+[selfplay]
+seed = 77
+)", "run.toml");
+  EXPECT_EQ(c.rules.mate_rule, MateRule::Classic);
+  EXPECT_FALSE(c.rules.drop_check);
+  EXPECT_EQ(c.rules.move_limit, 300);
+  EXPECT_EQ(c.clock, (TimeControl{300'000, 5'000}));
+  EXPECT_EQ(c.think.kind, ThinkKind::Fixed);
+  EXPECT_EQ(c.think.fixed_ms, 2000);
+  EXPECT_EQ(c.search.cpuct, 2.0f);
+  EXPECT_TRUE(c.search.gumbel);
+  EXPECT_EQ(c.selfplay_config().seed, 77u);
+  EXPECT_EQ(c.selfplay_config().rules.move_limit, 300);
+}
+
+TEST(Config, UnknownKeyNamesKeyFileAndLine) {
+  expect_error("[search]\nvisits = 10\nvisitz = 20\n", {"run.toml:3:", "unknown key search.visitz", "visits"});
+  expect_error("[rules]\nmate_rul = \"classic\"\n", {"run.toml:2:", "unknown key rules.mate_rul", "mate_rule"});
+}
+
+TEST(Config, UnknownSectionIsAnError) {
+  expect_error("[serch]\nvisits = 1\n", {"run.toml:1:", "unknown section [serch]", "search"});
+  expect_error("visits = 1\n", {"run.toml:1:", "unknown section [visits]"});
+  expect_error("search = 3\n", {"run.toml:1:", "must be a section [search]"});
+}
+
+TEST(Config, WrongTypeNamesTheKey) {
+  expect_error("[search]\nvisits = \"many\"\n", {"run.toml:2:", "search.visits", "must be an integer"});
+  expect_error("[search]\ngumbel = 1\n", {"run.toml:2:", "search.gumbel", "true or false"});
+  expect_error("[clock]\nthink_model = 3\n", {"run.toml:2:", "clock.think_model", "lognormal, fixed"});
+  expect_error("[rules]\ndrop_check = 1.5\n", {"run.toml:2:", "rules.drop_check"});
+}
+
+TEST(Config, OutOfRangeNamesTheKeyAndTheRange) {
+  expect_error("[search]\nvisits = 0\n", {"run.toml:2:", "search.visits", "[1, 1000000]", "got 0"});
+  expect_error("[selfplay]\nfull_search_fraction = 1.5\n", {"selfplay.full_search_fraction", "[0, 1]"});
+  expect_error("[clock]\nwait_ms = 15\n", {"run.toml:2:", "clock.wait_ms", "multiple of 10"});
+  expect_error("[rules]\nmove_limit = 0\n", {"run.toml:2:", "rules.move_limit", "1..100000"});
+  expect_error("[rules]\nmate_rule = \"maybe\"\n", {"run.toml:2:", "rules.mate_rule", "bughouse, classic"});
+}
+
+TEST(Config, SyntaxErrorNamesTheLine) {
+  expect_error("[search]\nvisits = = 3\n", {"run.toml:2:"});
+}
+
+TEST(Config, MissingFileIsAnError) {
+  try {
+    load_config("/nonexistent/run.toml");
+    ADD_FAILURE();
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/run.toml"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace bh

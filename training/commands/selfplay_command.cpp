@@ -1,0 +1,167 @@
+// selfplay_command.cpp — `bughouse selfplay`: plays full four-player matches with the
+// search and writes their training samples (chunk files) and records (BPGN with clock
+// stamps) into a directory. Without --model the evaluator is uniform (no network yet).
+// Ctrl-C stops: finished matches are written, matches in progress are dropped; a second
+// Ctrl-C quits at once.
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "mcts/selfplay.h"
+#include "mcts/selfplay_writer.h"
+#include "mcts/simple_evaluators.h"
+#include "training/commands/commands.h"
+#include "training/config.h"
+
+namespace bh::cli {
+
+namespace {
+
+struct SelfPlayOptions {
+  std::string config;
+  std::string out;
+  std::string model;
+  std::int64_t games = 0;
+  int workers = -1;
+  std::int64_t seed = -1;
+};
+
+std::string run_id() {
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::gmtime(&now));
+  return std::string("sp-") + stamp + "-" + std::to_string(::getpid());
+}
+
+// "evaluator N%": the share of worker time spent inside the evaluator (with a network,
+// how close self-play comes to the network's own throughput).
+std::string progress_line(const SelfPlayCounters& c, std::int64_t games, double seconds, int workers, int chunks) {
+  const double s = std::max(seconds, 1e-9);
+  const double batches = double(std::max<std::int64_t>(c.batches, 1));
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s (batch %.1f, evaluator %.0f%%), %lld samples, "
+                "%d chunks, %.0f s",
+                static_cast<long long>(c.matches.load()), static_cast<long long>(games), double(c.moves) / s,
+                double(c.evaluations) / s, double(c.evaluations) / batches,
+                100.0 * double(c.evaluator_ns) * 1e-9 / (s * workers), static_cast<long long>(c.samples.load()), chunks,
+                seconds);
+  return buf;
+}
+
+void run_selfplay(const SelfPlayOptions& o) {
+  if (!o.model.empty())
+    throw std::runtime_error("selfplay --model: playing with a network checkpoint needs a build with LibTorch and "
+                             "the nn/ evaluator, which is not wired into self-play yet; run without --model to "
+                             "use the uniform evaluator");
+  Config config = load_config(o.config);
+  SelfPlayConfig sc = config.selfplay_config();
+  if (o.workers >= 0) sc.workers = o.workers;
+  if (o.seed >= 0) sc.seed = std::uint64_t(o.seed);
+
+  EvaluatorFactory factory = [](int) { return std::make_unique<UniformEvaluator>(); };
+  SelfPlay selfplay(sc, factory);
+  const std::string id = run_id();
+  std::vector<std::unique_ptr<SelfPlayWriter>> writers;
+  for (int w = 0; w < selfplay.workers(); ++w) {
+    std::vector<std::pair<std::string, std::string>> tags{
+        {"Event", "bughouse selfplay " + id}, {"Site", "bughouse selfplay"}, {"WhiteA", "uniform"},
+        {"BlackA", "uniform"}, {"WhiteB", "uniform"}, {"BlackB", "uniform"}};
+    writers.push_back(std::make_unique<SelfPlayWriter>(o.out, id + "-w" + std::to_string(w), sc.matches_per_chunk, tags));
+  }
+  // Each worker writes through its own writer: no lock.
+  MatchSink sink = [&](int worker, FinishedMatch&& m) { writers[std::size_t(worker)]->add(std::move(m)); };
+
+  // SIGINT is blocked in every thread (the workers inherit the mask) and taken here with
+  // sigtimedwait: no handler, no global flag.
+  sigset_t interrupt;
+  sigemptyset(&interrupt);
+  sigaddset(&interrupt, SIGINT);
+  sigset_t old_mask;
+  pthread_sigmask(SIG_BLOCK, &interrupt, &old_mask);
+
+  std::cerr << "selfplay: " << o.games << " matches, " << selfplay.workers() << " workers x " << sc.concurrent_matches
+            << " matches, batch " << sc.effective_batch_size() << ", evaluator uniform, output " << o.out << "\n";
+  std::atomic<bool> stop{false}, done{false};
+  std::exception_ptr error;
+  const auto start = std::chrono::steady_clock::now();
+  std::thread driver([&] {
+    try {
+      selfplay.run(o.games, sink, &stop);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    done = true;
+  });
+
+  const bool tty = ::isatty(STDERR_FILENO);
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto chunks = [&] {
+    int n = 0;
+    for (const auto& w : writers) n += w->chunks_written();
+    return n;
+  };
+  double last_print = 0;
+  while (!done) {
+    const timespec wait{0, 200'000'000};
+    if (sigtimedwait(&interrupt, nullptr, &wait) == SIGINT) {
+      if (stop) {
+        std::cerr << "\nselfplay: interrupted again, quitting without writing\n";
+        std::_Exit(130);
+      }
+      stop = true;
+      std::cerr << "\nselfplay: stopping (Ctrl-C again to quit at once); writing the finished matches\n";
+    }
+    const double t = elapsed();
+    if (t - last_print >= (tty ? 1.0 : 10.0)) {
+      last_print = t;
+      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, selfplay.workers(), chunks()) << (tty ? "" : "\n")
+                << std::flush;
+    }
+  }
+  driver.join();
+  for (auto& w : writers) w->flush();
+  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  if (error) std::rethrow_exception(error);
+
+  const SelfPlayCounters& c = selfplay.counters();
+  std::cerr << (tty ? "\r" : "") << progress_line(c, o.games, elapsed(), selfplay.workers(), chunks()) << "\n";
+  std::cout << "matches " << c.matches << ": team 1 " << c.team1_wins << ", team 2 " << c.team2_wins << ", draws "
+            << c.draws << ", resignations " << c.resignations << "\n";
+  if (c.playthrough_matches > 0)
+    std::cout << "false resigns: " << c.false_resigns << " of " << c.would_resign << " playthrough matches that met the "
+              << "resign rule (" << c.playthrough_matches << " played through)\n";
+  std::cout << "samples " << c.samples << " in " << chunks() << " chunk files under " << o.out << "/chunks, "
+            << "records under " << o.out << "/games\n";
+  if (stop) throw CLI::RuntimeError(130);
+}
+
+}  // namespace
+
+void add_selfplay_command(CLI::App& app) {
+  auto o = std::make_shared<SelfPlayOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "selfplay", "Play full four-player matches with the search and write training chunks and BPGN records");
+  cmd->add_option("--config", o->config, "Run configuration (TOML), e.g. configs/quick.toml")
+      ->required()->check(CLI::ExistingFile);
+  cmd->add_option("--games", o->games, "Matches to play")->required()->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
+  cmd->add_option("--out", o->out, "Output directory (chunks/ and games/ are made in it)")->required();
+  cmd->add_option("--model", o->model, "Network checkpoint (needs the LibTorch build; not wired yet)");
+  cmd->add_option("--workers", o->workers, "Worker threads, overriding [selfplay] workers (0 = one per core)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--seed", o->seed, "Seed, overriding [selfplay] seed")->check(CLI::NonNegativeNumber);
+  cmd->callback([o] { run_selfplay(*o); });
+}
+
+}  // namespace bh::cli

@@ -1,0 +1,160 @@
+// config.cpp — the sections of a run configuration and their keys.
+#include "training/config.h"
+
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+namespace bh {
+
+namespace {
+
+void read_rules(ConfigReader& r, Config& c) {
+  // Every key is a RuleSet option (RULES.md); values may be written as strings, booleans
+  // or integers and go through core's own parser, so the two can never disagree.
+  for (auto&& [key, node] : r.table()) {
+    const std::string k(key.str());
+    bool known = false;
+    for (auto name : option_names()) known |= name == k;
+    if (!known) continue;  // finish() reports it with the list of known keys
+    std::string value;
+    if (node.is_string()) value = node.as_string()->get();
+    else if (node.is_boolean()) value = node.as_boolean()->get() ? "true" : "false";
+    else if (node.is_integer()) value = std::to_string(node.as_integer()->get());
+    else r.fail(k, "must be a string, a boolean or an integer");
+    try {
+      set_option(c.rules, k, value);
+    } catch (const std::invalid_argument& e) {
+      r.fail(k, e.what());
+    }
+  }
+  for (auto name : option_names()) r.mark_known(name);
+}
+
+void read_clock(ConfigReader& r, Config& c) {
+  std::int64_t initial = c.clock.initial_ms / 1000, increment = c.clock.increment_ms / 1000;
+  r.read("initial_seconds", initial, 0, 86'400);
+  r.read("increment_seconds", increment, 0, 3'600);
+  c.clock = {initial * 1000, initial > 0 ? increment * 1000 : 0};
+
+  TimeModelConfig& t = c.think;
+  std::string model = TimeModelConfig::kind_name(t.kind);
+  r.read_choice("think_model", model, {"lognormal", "fixed"});
+  t.kind = model == "fixed" ? ThinkKind::Fixed : ThinkKind::LogNormal;
+  r.read("think_fraction", t.clock_fraction, 1e-6, 1);
+  r.read("think_sigma", t.sigma, 0, 3);
+  r.read("think_min_ms", t.min_ms, 10, 600'000);
+  r.read("think_fixed_ms", t.fixed_ms, 10, 3'600'000);
+  r.read("think_untimed_ms", t.untimed_ms, 10, 3'600'000);
+  r.read("wait_ms", t.wait_ms, 10, 600'000);
+  for (auto [key, v] : {std::pair{"think_min_ms", t.min_ms}, {"think_fixed_ms", t.fixed_ms},
+                        {"think_untimed_ms", t.untimed_ms}, {"wait_ms", t.wait_ms}})
+    if (v % kTimeGridMs) r.fail(key, "must be a multiple of 10 ms (BPGN's clock grid), got " + std::to_string(v));
+}
+
+void read_search(ConfigReader& r, Config& c) {
+  SearchConfig& s = c.search;
+  r.read("visits", s.visits, 1, 1'000'000);
+  r.read("cpuct", s.cpuct, 1e-6, 100);
+  r.read("cpuct_base", s.cpuct_base, 1, 1e9);
+  r.read("cpuct_factor", s.cpuct_factor, 0, 100);
+  r.read("fpu_reduction", s.fpu_reduction, 0, 2);
+  r.read("fpu_root_reduction", s.fpu_root_reduction, 0, 2);
+  r.read("dirichlet_alpha", s.dirichlet_alpha, 1e-6, 1000);
+  r.read("dirichlet_epsilon", s.dirichlet_epsilon, 0, 1);
+  r.read("virtual_loss", s.virtual_loss, 0, 100);
+  r.read("max_leaves_per_tree", s.max_leaves_per_tree, 1, 1024);
+  r.read("gumbel", s.gumbel);
+  r.read("gumbel_m", s.gumbel_m, 2, 1024);
+  r.read("gumbel_c_visit", s.gumbel_c_visit, 0, 1e6);
+  r.read("gumbel_c_scale", s.gumbel_c_scale, 1e-6, 1e6);
+  r.read("allow_wait", s.allow_wait);
+  r.read("reuse_tree", s.reuse_tree);
+}
+
+void read_selfplay(ConfigReader& r, Config& c) {
+  SelfPlayConfig& s = c.selfplay;
+  r.read("full_search_fraction", s.full_search_fraction, 0, 1);
+  r.read("cheap_visits", s.cheap_visits, 1, 1'000'000);
+  r.read("record_cheap", s.record_cheap);
+  r.read("temperature_start", s.temperature_start, 0, 10);
+  r.read("temperature_end", s.temperature_end, 0, 10);
+  r.read("temperature_halflife", s.temperature_halflife, 1e-3, 1e6);
+  r.read("resign_enabled", s.resign_enabled);
+  r.read("resign_threshold", s.resign_threshold, -1, 0);
+  r.read("resign_consecutive", s.resign_consecutive, 1, 1000);
+  r.read("resign_min_moves", s.resign_min_moves, 0, 100'000);
+  r.read("resign_playthrough", s.resign_playthrough, 0, 1);
+  r.read("max_moves", s.max_moves, 0, 100'000);
+  r.read("workers", s.workers, 0, 1024);
+  r.read("concurrent_matches", s.concurrent_matches, 1, 4096);
+  r.read("batch_size", s.batch_size, 0, 65'536);
+  r.read("seed", s.seed);
+  r.read("matches_per_chunk", s.matches_per_chunk, 1, 100'000);
+}
+
+using SectionReader = std::function<void(ConfigReader&, Config&)>;
+
+const std::vector<std::pair<std::string, SectionReader>>& sections() {
+  static const std::vector<std::pair<std::string, SectionReader>> all{
+      {"rules", read_rules}, {"clock", read_clock}, {"search", read_search}, {"selfplay", read_selfplay}};
+  return all;
+}
+
+}  // namespace
+
+SelfPlayConfig Config::selfplay_config() const {
+  SelfPlayConfig s = selfplay;
+  s.rules = rules;
+  s.clock = clock;
+  s.think = think;
+  s.search = search;
+  return s;
+}
+
+Config parse_config(std::string_view text, const std::string& source) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    throw ConfigError(source + ":" + std::to_string(e.source().begin.line) + ":" +
+                      std::to_string(e.source().begin.column) + ": " + std::string(e.description()));
+  }
+  Config c;
+  c.source = source;
+  for (auto&& [key, node] : root) {
+    const std::string name(key.str());
+    const std::string at = source + ":" + std::to_string(key.source().begin.line) + ":" +
+                           std::to_string(key.source().begin.column) + ": ";
+    const SectionReader* reader = nullptr;
+    std::string known;
+    for (const auto& [section, fn] : sections()) {
+      if (section == name) reader = &fn;
+      known += (known.empty() ? "" : ", ") + section;
+    }
+    if (!reader) throw ConfigError(at + "unknown section [" + name + "] (known: " + known + ")");
+    if (!node.is_table()) throw ConfigError(at + name + " must be a section [" + name + "], not a value");
+    ConfigReader r(*node.as_table(), name, source);
+    (*reader)(r, c);
+    r.finish();
+  }
+  // Cross-field checks; the per-key ranges above make these rare.
+  try {
+    c.selfplay_config().validate();
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(source + ": " + e.what());
+  }
+  return c;
+}
+
+Config load_config(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError(path.string() + ": cannot open the configuration file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_config(text.str(), path.string());
+}
+
+}  // namespace bh
