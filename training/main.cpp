@@ -11,6 +11,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough(false);
   bh::cli::add_perft_command(app);
+#if BUGHOUSE_WITH_TORCH
+  bh::cli::add_export_command(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -7,5 +7,8 @@
 namespace bh::cli {
 
 void add_perft_command(CLI::App& app);
+#if BUGHOUSE_WITH_TORCH
+void add_export_command(CLI::App& app);
+#endif
 
 }  // namespace bh::cli
