@@ -1,8 +1,11 @@
 // batching_evaluator.cpp — queue, deadline, one worker thread.
 #include "nn/batching_evaluator.h"
 
-#include <ATen/Parallel.h>
+#include <algorithm>
+#include <exception>
 #include <stdexcept>
+
+#include <ATen/Parallel.h>
 
 namespace bh {
 
@@ -33,7 +36,7 @@ BatchingEvaluator::Stats BatchingEvaluator::stats() const {
 void BatchingEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
   if (out.size() != batch.size()) throw std::invalid_argument("evaluator: out.size() != batch.size()");
   if (batch.empty()) return;
-  Job job{batch, out, std::chrono::steady_clock::now()};
+  Job job{batch, out, std::chrono::steady_clock::now(), false, nullptr};
   std::unique_lock lock(mutex_);
   if (stopping_) throw std::logic_error("BatchingEvaluator: evaluate() during destruction");
   queue_.push_back(&job);

@@ -18,14 +18,14 @@ Eigen::Map<const Matrix> as_matrix(const WeightTensor& t, int rows) {
 
 }  // namespace
 
-EigenNet::Conv EigenNet::conv(const WeightFile& w, const std::string& name, int kernel) const {
+EigenNet::Conv EigenNet::conv(const WeightFile& w, const std::string& name, int kernel) {
   const WeightTensor& weight = w.get(name + ".weight");
   const WeightTensor& bias = w.get(name + ".bias");
   return {as_matrix(weight, weight.shape[0]), Eigen::Map<const Vector>(bias.data.data(), Eigen::Index(bias.data.size())),
           kernel};
 }
 
-EigenNet::Dense EigenNet::dense(const WeightFile& w, const std::string& name) const {
+EigenNet::Dense EigenNet::dense(const WeightFile& w, const std::string& name) {
   const WeightTensor& weight = w.get(name + ".weight");
   const WeightTensor& bias = w.get(name + ".bias");
   return {as_matrix(weight, weight.shape[0]), Eigen::Map<const Vector>(bias.data.data(), Eigen::Index(bias.data.size()))};
@@ -50,7 +50,7 @@ EigenNet::EigenNet(const WeightFile& w) : config_(w.config) {
   value_fc2_ = dense(w, "value.fc2");
 }
 
-Matrix EigenNet::apply(const Conv& c, const Matrix& x) const {
+Matrix EigenNet::apply(const Conv& c, const Matrix& x) {
   Matrix out;
   if (c.kernel == 1) {
     out = c.weight * x;

@@ -49,10 +49,10 @@ class EigenNet {
     Dense se1, se2;  // empty without squeeze-excitation
   };
 
-  Conv conv(const WeightFile& w, const std::string& name, int kernel) const;
-  Dense dense(const WeightFile& w, const std::string& name) const;
+  static Conv conv(const WeightFile& w, const std::string& name, int kernel);
+  static Dense dense(const WeightFile& w, const std::string& name);
   // Activations are [channels, 128 squares], row-major: one row is one plane.
-  Matrix apply(const Conv& c, const Matrix& x) const;
+  static Matrix apply(const Conv& c, const Matrix& x);
 
   NetConfig config_;
   Conv stem_;

@@ -1,6 +1,7 @@
 // export.cpp — TorchScript (generated forward source), ONNX (via Python) and weights.
 #include "nn/export.h"
 
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>

@@ -67,7 +67,12 @@ void TorchEvaluator::run(std::span<const EvalRequest> batch, OutAt out_at) {
     const std::size_t n = std::min(batch.size() - start, std::size_t(options_.max_batch));
     for (std::size_t i = 0; i < n; ++i) {
       const EvalRequest& r = batch[start + i];
-      assert(r.view != nullptr);
+      // The search's contract, checked at the boundary: a view from the wrong seat would
+      // be encoded from the wrong side without any error.
+      if (r.view == nullptr) throw std::invalid_argument("evaluator: request without a view");
+      if (r.view->own_board().side_to_move() != color_of(r.view->seat))
+        throw std::invalid_argument("evaluator: seat " + std::string(seat_name(r.view->seat)) +
+                                    " is not to move on its board");
       encode(*r.view, std::span<float, kInputSize>(buffer + i * kInputSize, kInputSize));
     }
     NetOutput result = net_->forward(input_.narrow(0, 0, std::int64_t(n)));

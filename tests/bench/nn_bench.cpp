@@ -208,6 +208,15 @@ int main(int argc, char** argv) {
                     net_only * flops / 1e9 / peak32);
       }
       std::printf("| %s | FLOPs per position: %.1f M | | | | |\n", name.c_str(), flops / 1e6);
+      // bf16 accuracy on the same 256 positions: max |logit difference| against fp32.
+      at::Tensor x = at::empty({std::int64_t(views.size()), kInputPlanes, kInputHeight, kInputWidth});
+      for (std::size_t i = 0; i < views.size(); ++i)
+        encode(views[i], std::span<float, kInputSize>(x.data_ptr<float>() + i * kInputSize, kInputSize));
+      const NetOutput a = InferenceNet::create(net, {c10::kCPU, Precision::Float32, true})->forward(x);
+      const NetOutput b = InferenceNet::create(net, {c10::kCPU, Precision::BFloat16, true})->forward(x);
+      std::printf("| %s | bf16 vs fp32: max |policy logit error| %.2g, max |wdl logit error| %.2g | | | | |\n",
+                  name.c_str(), (a.policy - b.policy).abs().max().item<double>(),
+                  (a.wdl - b.wdl).abs().max().item<double>());
     }
   } catch (const std::exception& e) {
     std::cerr << "nn_bench: " << e.what() << "\n";

@@ -123,6 +123,40 @@ TEST(TorchEvaluator, SymmetricPositionsGetSymmetricAnswers) {
   }
 }
 
+// The self-play layout: one evaluator per worker thread, one net shared read-only and
+// unlocked. Concurrent forward passes must not disturb each other.
+TEST(TorchEvaluator, WorkersShareOneNetWithoutLocks) {
+  auto net = tiny_net(14);
+  const Batch all(test::sample_views(32));
+  std::vector<Evaluation> expected(32);
+  TorchEvaluator(net, {1, 8}).evaluate(all.requests, expected);
+  std::atomic<int> mismatches = 0;
+  std::vector<std::thread> workers;
+  for (int t = 0; t < 4; ++t)
+    workers.emplace_back([&] {
+      TorchEvaluator mine(net, {1, 8});
+      std::vector<Evaluation> out(32);
+      for (int round = 0; round < 10; ++round) {
+        mine.evaluate(all.requests, out);
+        for (std::size_t i = 0; i < 32; ++i)
+          for (std::size_t k = 0; k < out[i].priors.size(); ++k)
+            if (std::abs(out[i].priors[k] - expected[i].priors[k]) > 1e-6) ++mismatches;
+      }
+    });
+  for (auto& w : workers) w.join();
+  EXPECT_EQ(mismatches.load(), 0);
+}
+
+TEST(TorchEvaluator, RejectsAViewOfASeatNotToMove) {
+  TorchEvaluator ev(tiny_net());
+  MatchView v = test::sample_views(1)[0];
+  v.seat = make_seat(board_of(v.seat), ~color_of(v.seat));
+  const Move wait[] = {Move::wait()};
+  EvalRequest r{&v, wait};
+  std::vector<Evaluation> out(1);
+  EXPECT_THROW(ev.evaluate(std::span(&r, 1), out), std::invalid_argument);
+}
+
 // Many producer threads, each asking about its own positions in calls of 1-4 requests:
 // every caller gets exactly the answers its positions get from a private evaluator.
 TEST(BatchingEvaluator, ManyProducersGetTheirOwnResults) {
