@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
   bh::cli::add_report_command(app);
   bh::cli::add_selfplay_command(app);
   bh::cli::add_bench_command(app);
+#if BUGHOUSE_WITH_TORCH
+  bh::cli::add_export_command(app);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -10,5 +10,8 @@ void add_perft_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+#if BUGHOUSE_WITH_TORCH
+void add_export_command(CLI::App& app);
+#endif
 
 }  // namespace bh::cli

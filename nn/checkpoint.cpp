@@ -1,0 +1,229 @@
+// checkpoint.cpp — envelope + LibTorch archive.
+#include "nn/checkpoint.h"
+
+#include <array>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include <torch/serialize/input-archive.h>
+#include <torch/serialize/output-archive.h>
+
+#include "nn/atomic_file.h"
+#include "nn/shape.h"
+
+namespace bh {
+
+namespace {
+
+constexpr char kMagic[8] = {'B', 'H', 'C', 'K', 'P', 'T', '\r', '\n'};
+constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 4;
+
+// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320): catches bit rot and partial
+// overwrites that leave the length intact.
+constexpr std::array<std::uint32_t, 256> make_crc_table() {
+  std::array<std::uint32_t, 256> t{};
+  for (std::uint32_t i = 0; i < 256; ++i) {
+    std::uint32_t c = i;
+    for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    t[i] = c;
+  }
+  return t;
+}
+constexpr auto kCrcTable = make_crc_table();
+
+std::uint32_t crc32(std::string_view data) {
+  std::uint32_t c = 0xFFFFFFFFu;
+  for (unsigned char b : data) c = kCrcTable[(c ^ b) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+template <class T>
+void put(std::ostream& out, T v) {
+  out.write(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+template <class T>
+T get(const std::string& bytes, std::size_t at) {
+  T v;
+  std::memcpy(&v, bytes.data() + at, sizeof v);
+  return v;
+}
+
+std::string join_rules(const RuleSet& rules) {
+  std::string s;
+  for (const auto& line : describe(rules)) s += line + "\n";
+  return s;
+}
+
+RuleSet parse_rules(const std::string& text) {
+  RuleSet rules;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    auto eq = line.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument("rule line without '=': " + line);
+    set_option(rules, line.substr(0, eq), line.substr(eq + 1));
+  }
+  return rules;
+}
+
+std::string read_string(torch::serialize::InputArchive& a, const std::string& key) {
+  c10::IValue v;
+  a.read(key, v);
+  return v.toStringRef();
+}
+
+std::int64_t read_int(torch::serialize::InputArchive& a, const std::string& key) {
+  c10::IValue v;
+  a.read(key, v);
+  return v.toInt();
+}
+
+}  // namespace
+
+void save_checkpoint(const std::filesystem::path& path, const Network& net, const RuleSet& rules,
+                     const CheckpointMeta& meta, const torch::optim::Optimizer* optimizer) {
+  torch::serialize::OutputArchive archive;
+  archive.write("net_config", c10::IValue(net->config().to_text()));
+  archive.write("rules", c10::IValue(join_rules(rules)));
+  archive.write("meta_step", c10::IValue(meta.step));
+  archive.write("meta_generation", c10::IValue(meta.generation));
+  archive.write("meta_config_text", c10::IValue(meta.config_text));
+  // Keys of `extra` are free text, not identifiers: store them as two string lists.
+  c10::List<std::string> keys, values;
+  for (const auto& [k, v] : meta.extra) {
+    keys.push_back(k);
+    values.push_back(v);
+  }
+  archive.write("meta_extra_keys", c10::IValue(keys));
+  archive.write("meta_extra_values", c10::IValue(values));
+  torch::serialize::OutputArchive model;
+  net->save(model);
+  archive.write("model", model);
+  if (optimizer) {
+    torch::serialize::OutputArchive opt;
+    optimizer->save(opt);
+    archive.write("optimizer", opt);
+  }
+  std::ostringstream payload_stream;
+  archive.save_to(payload_stream);
+  const std::string payload = std::move(payload_stream).str();
+
+  write_file_atomically(path, [&](std::ostream& out) {
+    out.write(kMagic, sizeof kMagic);
+    put<std::uint32_t>(out, kFormatVersion);
+    put<std::uint32_t>(out, kEncodingVersion);
+    put<std::uint64_t>(out, payload.size());
+    put<std::uint32_t>(out, crc32(payload));
+    out.write(payload.data(), std::streamsize(payload.size()));
+  });
+}
+
+LoadedCheckpoint::LoadedCheckpoint(const std::filesystem::path& path) : path_(path) {
+  using Kind = CheckpointError::Kind;
+  const std::string what = "checkpoint " + path.string();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw CheckpointError(Kind::Unreadable, "cannot open " + what);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw CheckpointError(Kind::Unreadable, "cannot read " + what);
+
+  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+    const bool zip = bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] == 'K';
+    throw CheckpointError(Kind::Foreign, path.string() + " is not a bughouse checkpoint (foreign file" +
+                                             (zip ? ": a zip archive, perhaps a TorchScript export)" : ")"));
+  }
+  if (bytes.size() < kHeaderSize)
+    throw CheckpointError(Kind::Truncated, what + " is truncated (" + std::to_string(bytes.size()) +
+                                               " bytes, shorter than its header)");
+  if (auto v = get<std::uint32_t>(bytes, 8); v != kFormatVersion)
+    throw CheckpointError(Kind::FormatVersion, what + " has checkpoint format version " + std::to_string(v) +
+                                                   "; this build reads version " + std::to_string(kFormatVersion));
+  info_.encoding_version = int(get<std::uint32_t>(bytes, 12));
+  if (info_.encoding_version != kEncodingVersion)
+    throw CheckpointError(Kind::EncodingVersion,
+                          what + " was written for encoding version " + std::to_string(info_.encoding_version) +
+                              "; this build implements encoding version " + std::to_string(kEncodingVersion) +
+                              " (nn/SPEC.md): its network expects other inputs or outputs");
+  const auto length = get<std::uint64_t>(bytes, 16);
+  const auto crc = get<std::uint32_t>(bytes, 24);
+  if (bytes.size() - kHeaderSize < length)
+    throw CheckpointError(Kind::Truncated, what + " is truncated (" + std::to_string(bytes.size() - kHeaderSize) +
+                                               " of " + std::to_string(length) + " payload bytes)");
+  if (bytes.size() - kHeaderSize > length)
+    throw CheckpointError(Kind::Corrupt, what + " is corrupt (" +
+                                             std::to_string(bytes.size() - kHeaderSize - length) +
+                                             " bytes after the payload)");
+  payload_ = bytes.substr(kHeaderSize);
+  if (crc32(payload_) != crc) throw CheckpointError(Kind::Corrupt, what + " is corrupt (checksum mismatch)");
+
+  try {
+    torch::serialize::InputArchive archive;
+    archive.load_from(payload_.data(), payload_.size());
+    info_.net = NetConfig::from_text(read_string(archive, "net_config"));
+    info_.rules = parse_rules(read_string(archive, "rules"));
+    info_.meta.step = read_int(archive, "meta_step");
+    info_.meta.generation = read_int(archive, "meta_generation");
+    info_.meta.config_text = read_string(archive, "meta_config_text");
+    c10::IValue keys, values;
+    archive.read("meta_extra_keys", keys);
+    archive.read("meta_extra_values", values);
+    auto k = keys.toList(), v = values.toList();
+    if (k.size() != v.size()) throw std::invalid_argument("metadata keys and values differ in number");
+    for (std::size_t i = 0; i < k.size(); ++i) info_.meta.extra[k.get(i).toStringRef()] = v.get(i).toStringRef();
+    torch::serialize::InputArchive opt;
+    info_.has_optimizer = archive.try_read("optimizer", opt);
+  } catch (const std::exception& e) {
+    // The checksum matched, so this is a file written wrongly, not damaged later.
+    throw CheckpointError(Kind::Corrupt, what + " is corrupt (its archive does not parse: " + e.what() + ")");
+  }
+}
+
+Network LoadedCheckpoint::network(c10::Device device) const {
+  Network net(info_.net);
+  load_weights(net);
+  net->to(device);
+  return net;
+}
+
+void LoadedCheckpoint::load_weights(Network& net) const {
+  if (!(net->config() == info_.net))
+    throw CheckpointError(CheckpointError::Kind::Mismatch,
+                          "checkpoint " + path_.string() + " holds a " + info_.net.short_name() +
+                              " network, not " + net->config().short_name());
+  const auto params = net->parameters();
+  const c10::Device device = params.empty() ? c10::Device(c10::kCPU) : params.front().device();
+  torch::serialize::InputArchive archive, model;
+  archive.load_from(payload_.data(), payload_.size(), device);
+  archive.read("model", model);
+  net->load(model);
+}
+
+void LoadedCheckpoint::restore_optimizer(torch::optim::Optimizer& optimizer) const {
+  const auto& groups0 = optimizer.param_groups();
+  const c10::Device device = groups0.empty() || groups0.front().params().empty()
+                                 ? c10::Device(c10::kCPU)
+                                 : groups0.front().params().front().device();
+  torch::serialize::InputArchive archive, opt;
+  archive.load_from(payload_.data(), payload_.size(), device);
+  if (!archive.try_read("optimizer", opt))
+    throw CheckpointError(CheckpointError::Kind::Mismatch,
+                          "checkpoint " + path_.string() + " holds no optimiser state");
+  optimizer.load(opt);
+  // LibTorch 1.13's load() restores the per-parameter state but reads the param groups'
+  // options (lr, betas, weight decay...) only to discard them; resume must not depend on
+  // the caller rebuilding them identically, so apply them here. The options' virtual
+  // serialize() reads the fields of the concrete optimiser type.
+  torch::serialize::InputArchive groups;
+  opt.read("param_groups", groups);
+  for (std::size_t i = 0; i < optimizer.param_groups().size(); ++i) {
+    torch::serialize::InputArchive group, options;
+    groups.read("param_groups/" + std::to_string(i), group);
+    group.read("options", options);
+    optimizer.param_groups()[i].options().serialize(options);
+  }
+}
+
+}  // namespace bh

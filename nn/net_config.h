@@ -1,0 +1,38 @@
+// net_config.h — NetConfig: the shape of the network (SPEC.md "Network"), as plain
+// values. No LibTorch here: the Eigen reference forward pass and engines read it too.
+// Config files are parsed elsewhere (training/); this file only has the key=value text
+// form that checkpoints and weight files store.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace bh {
+
+struct NetConfig {
+  int blocks = 6;              // residual blocks in the tower
+  int channels = 64;           // width of the tower
+  bool se = false;             // squeeze-excitation in every block
+  int se_channels = 16;        // width of the SE bottleneck (when se)
+  int value_channels = 8;      // 1x1 convolution before the value head's dense layers
+  int value_hidden = 128;      // hidden width of the value head
+
+  static NetConfig small() { return {}; }                               // 6 x 64
+  static NetConfig medium() { return {10, 128, false, 32, 8, 128}; }    // 10 x 128
+
+  // Throws std::invalid_argument naming the field that is out of range.
+  void validate() const;
+  // Multiply-accumulates of one forward pass for one position.
+  std::int64_t macs_per_position() const;
+  // "blocks=6\nchannels=64\n..." in a fixed order; from_text reads it back (unknown or
+  // missing keys throw std::invalid_argument naming the key).
+  std::string to_text() const;
+  static NetConfig from_text(std::string_view text);
+  // "6x64" or "6x64-se16".
+  std::string short_name() const;
+
+  bool operator==(const NetConfig&) const = default;
+};
+
+}  // namespace bh
