@@ -11,8 +11,8 @@
 
 #include <zstd.h>
 
-#include "mcts/atomic_file.h"
-#include "mcts/crc32.h"
+#include "core/atomic_file.h"
+#include "core/crc32.h"
 
 namespace bh {
 

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/bpgn.h"
-#include "mcts/atomic_file.h"
+#include "core/atomic_file.h"
 
 namespace bh {
 

@@ -10,7 +10,8 @@
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
-#include "nn/atomic_file.h"
+#include "core/atomic_file.h"
+#include "core/crc32.h"
 #include "nn/shape.h"
 
 namespace bh {
@@ -20,25 +21,6 @@ namespace {
 constexpr char kMagic[8] = {'B', 'H', 'C', 'K', 'P', 'T', '\r', '\n'};
 constexpr std::uint32_t kFormatVersion = 1;
 constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 4;
-
-// CRC-32 (IEEE 802.3, reflected, polynomial 0xEDB88320): catches bit rot and partial
-// overwrites that leave the length intact.
-constexpr std::array<std::uint32_t, 256> make_crc_table() {
-  std::array<std::uint32_t, 256> t{};
-  for (std::uint32_t i = 0; i < 256; ++i) {
-    std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    t[i] = c;
-  }
-  return t;
-}
-constexpr auto kCrcTable = make_crc_table();
-
-std::uint32_t crc32(std::string_view data) {
-  std::uint32_t c = 0xFFFFFFFFu;
-  for (unsigned char b : data) c = kCrcTable[(c ^ b) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
-}
 
 template <class T>
 void put(std::ostream& out, T v) {
@@ -112,14 +94,14 @@ void save_checkpoint(const std::filesystem::path& path, const Network& net, cons
   archive.save_to(payload_stream);
   const std::string payload = std::move(payload_stream).str();
 
-  write_file_atomically(path, [&](std::ostream& out) {
-    out.write(kMagic, sizeof kMagic);
-    put<std::uint32_t>(out, kFormatVersion);
-    put<std::uint32_t>(out, kEncodingVersion);
-    put<std::uint64_t>(out, payload.size());
-    put<std::uint32_t>(out, crc32(payload));
-    out.write(payload.data(), std::streamsize(payload.size()));
-  });
+  std::ostringstream out;
+  out.write(kMagic, sizeof kMagic);
+  put<std::uint32_t>(out, kFormatVersion);
+  put<std::uint32_t>(out, kEncodingVersion);
+  put<std::uint64_t>(out, payload.size());
+  put<std::uint32_t>(out, crc32(payload));
+  out.write(payload.data(), std::streamsize(payload.size()));
+  write_file_atomic(path, std::move(out).str());
 }
 
 LoadedCheckpoint::LoadedCheckpoint(const std::filesystem::path& path) : path_(path) {

@@ -4,10 +4,11 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <iterator>
 #include <stdexcept>
 
-#include "nn/atomic_file.h"
+#include "core/atomic_file.h"
 #include "nn/shape.h"
 
 namespace bh {
@@ -110,19 +111,19 @@ struct Cursor {
 
 void write_weight_file(const std::filesystem::path& path, const WeightFile& w) {
   w.validate();
-  write_file_atomically(path, [&](std::ostream& out) {
-    out.write(WeightFile::kMagic, sizeof WeightFile::kMagic);
-    put_u32(out, WeightFile::kFormatVersion);
-    put_u32(out, std::uint32_t(w.encoding_version));
-    put_string(out, w.config.to_text());
-    put_u32(out, std::uint32_t(w.tensors.size()));
-    for (const auto& t : w.tensors) {
-      put_string(out, t.name);
-      put_u32(out, std::uint32_t(t.shape.size()));
-      for (int d : t.shape) put_u32(out, std::uint32_t(d));
-      out.write(reinterpret_cast<const char*>(t.data.data()), std::streamsize(t.data.size() * sizeof(float)));
-    }
-  });
+  std::ostringstream out;
+  out.write(WeightFile::kMagic, sizeof WeightFile::kMagic);
+  put_u32(out, WeightFile::kFormatVersion);
+  put_u32(out, std::uint32_t(w.encoding_version));
+  put_string(out, w.config.to_text());
+  put_u32(out, std::uint32_t(w.tensors.size()));
+  for (const auto& t : w.tensors) {
+    put_string(out, t.name);
+    put_u32(out, std::uint32_t(t.shape.size()));
+    for (int d : t.shape) put_u32(out, std::uint32_t(d));
+    out.write(reinterpret_cast<const char*>(t.data.data()), std::streamsize(t.data.size() * sizeof(float)));
+  }
+  write_file_atomic(path, std::move(out).str());
 }
 
 WeightFile read_weight_file(const std::filesystem::path& path) {

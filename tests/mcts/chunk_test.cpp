@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "mcts/chunk.h"
-#include "mcts/crc32.h"
+#include "core/crc32.h"
 
 namespace bh {
 namespace {

@@ -1,5 +1,5 @@
 // atomic_file.cpp — temp file + fsync + rename (POSIX).
-#include "mcts/atomic_file.h"
+#include "core/atomic_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -31,7 +31,8 @@ struct TempFile {
 }  // namespace
 
 void write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
-  TempFile tmp{path.string() + ".tmp"};
+  // The pid keeps two processes writing the same target from sharing a temporary file.
+  TempFile tmp{path.string() + ".tmp." + std::to_string(::getpid())};
   tmp.fd = ::open(tmp.path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (tmp.fd < 0) fail(path, "open", errno);
   std::size_t done = 0;

@@ -1,5 +1,5 @@
 // crc32.cpp — the reflected CRC-32 with polynomial 0xEDB88320.
-#include "mcts/crc32.h"
+#include "core/crc32.h"
 
 #include <array>
 

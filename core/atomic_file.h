@@ -10,7 +10,7 @@
 namespace bh {
 
 // Throws std::runtime_error naming the path and the system's reason on failure; the
-// temporary file (`<path>.tmp`) is removed then.
+// temporary file (`<path>.tmp.<pid>`) is removed then.
 void write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 void write_file_atomic(const std::filesystem::path& path, std::string_view text);
 
