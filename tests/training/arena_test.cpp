@@ -1,0 +1,60 @@
+// Specification of the arena: both team colourings, every match recorded, scores from
+// side A's view, and a stronger baseline actually beats a weaker one.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "core/bpgn.h"
+#include "mcts/greedy_player.h"
+#include "mcts/random_player.h"
+#include "training/arena.h"
+
+namespace bh {
+namespace {
+
+ArenaSide random_side() {
+  return {"random", [](std::uint64_t seed) { return std::make_unique<RandomPlayer>(TimeModel(), seed); }};
+}
+ArenaSide greedy_side() {
+  return {"greedy", [](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(TimeModel(), seed); }};
+}
+
+TEST(Arena, GreedyBeatsRandomInBothColourings) {
+  auto path = std::filesystem::temp_directory_path() / "arena_test.bpgn";
+  std::filesystem::remove(path);
+  ArenaConfig config;
+  config.games = 20;
+  config.threads = 2;
+  config.clock = TimeControl{60'000, 0};
+  config.bpgn_path = path.string();
+  int team1_games = 0;
+  ArenaResult r = run_arena(greedy_side(), random_side(), config, [&](int i, const Match&, const ArenaResult&) {
+    if (i % 2 == 0) ++team1_games;
+  });
+  EXPECT_EQ(r.games(), 20);
+  EXPECT_EQ(team1_games, 10);
+  // A one-ply material mover against random moves: it should win nearly everything.
+  EXPECT_GE(r.score(), 0.8) << r.wins << "/" << r.draws << "/" << r.losses;
+  EXPECT_GT(r.elo().elo, 200);
+  auto games = read_bpgn_file(path.string());
+  ASSERT_EQ(games.size(), 20u);
+  EXPECT_EQ(games[0].tag("WhiteA"), "greedy");
+  EXPECT_EQ(games[1].tag("WhiteA"), "random");
+  for (const auto& g : games) replay(g, RuleSet{}, TimeControl{60'000, 0});  // every move legal
+  std::filesystem::remove(path);
+}
+
+TEST(Arena, SwappingSidesMirrorsTheScore) {
+  ArenaConfig config;
+  config.games = 6;
+  config.clock = TimeControl{60'000, 0};
+  ArenaResult ab = run_arena(greedy_side(), random_side(), config);
+  ArenaResult ba = run_arena(random_side(), greedy_side(), config);
+  EXPECT_EQ(ab.wins + ab.draws + ab.losses, ba.wins + ba.draws + ba.losses);
+  EXPECT_GT(ab.score(), 0.5);
+  EXPECT_LT(ba.score(), 0.5);
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,52 @@
+// arena.h — matches between two sides, each side a way to make Players, in full
+// four-player matches with both team colourings (side A plays team 1 in even-numbered
+// matches and team 2 in odd ones), on several threads. Scores and Elo are from side A's
+// view. The generation loop's evaluation and `bughouse arena` both run here.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/match.h"
+#include "mcts/player.h"
+#include "training/elo.h"
+
+namespace bh {
+
+// Makes a fresh player for one seat of one match; called on the thread that plays it.
+using PlayerFactory = std::function<std::unique_ptr<Player>(std::uint64_t seed)>;
+
+struct ArenaSide {
+  std::string name;
+  PlayerFactory make;
+};
+
+struct ArenaConfig {
+  int games = 100;
+  RuleSet rules;
+  TimeControl clock;
+  int threads = 1;               // matches played at once
+  std::uint64_t seed = 1;
+  std::string bpgn_path;         // every match appended here as BPGN when not empty
+};
+
+struct ArenaResult {
+  int wins = 0, draws = 0, losses = 0;      // side A's
+  std::map<std::string, int> endings;       // outcome tags ("mate A-white" -> "mate", ...)
+  EloEstimate elo() const { return estimate_elo(wins, draws, losses); }
+  int games() const { return wins + draws + losses; }
+  double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
+};
+
+// Called after each match (under a lock) with the match number and the running result.
+using ArenaProgress = std::function<void(int match_index, const Match& match, const ArenaResult& so_far)>;
+
+// Throws what a player throws (e.g. an external engine that dies), naming the match.
+ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig& config,
+                      const ArenaProgress& progress = {});
+
+}  // namespace bh
