@@ -95,11 +95,72 @@ void read_selfplay(ConfigReader& r, Config& c) {
   r.read("matches_per_chunk", s.matches_per_chunk, 1, 100'000);
 }
 
+void read_network(ConfigReader& r, Config& c) {
+  NetworkSettings& n = c.network;
+  r.read("blocks", n.net.blocks, 1, 64);
+  r.read("channels", n.net.channels, 4, 1024);
+  r.read("se", n.net.se);
+  r.read("se_channels", n.net.se_channels, 1, 1024);
+  r.read("value_channels", n.net.value_channels, 1, 256);
+  r.read("value_hidden", n.net.value_hidden, 1, 4096);
+  r.read_choice("precision", n.precision, {"fp32", "bf16"});
+  r.read("device", n.device);
+  if (n.device != "cpu" && n.device != "cuda" && n.device.rfind("cuda:", 0) != 0)
+    r.fail("device", "must be cpu, cuda or cuda:N, got '" + n.device + "'");
+  r.read("seed", n.seed);
+}
+
+void read_training(ConfigReader& r, Config& c) {
+  TrainingSettings& t = c.training;
+  r.read_choice("optimizer", t.optimizer, {"sgd", "adamw"});
+  r.read("learning_rate", t.learning_rate, 1e-7, 10);
+  r.read("momentum", t.momentum, 0, 0.999);
+  r.read("weight_decay", t.weight_decay, 0, 1);
+  r.read_choice("lr_schedule", t.lr_schedule, {"constant", "steps", "cosine"});
+  r.read("warmup_steps", t.warmup_steps, 0, 10'000'000);
+  r.read("lr_step_every", t.lr_step_every, 1, 100'000'000);
+  r.read("lr_step_factor", t.lr_step_factor, 1e-6, 1);
+  r.read("cosine_steps", t.cosine_steps, 1, 1'000'000'000);
+  r.read("lr_min_factor", t.lr_min_factor, 0, 1);
+  r.read("batch_size", t.batch_size, 1, 65'536);
+  r.read("steps_per_generation", t.steps_per_generation, 0, 10'000'000);
+  r.read("value_loss_weight", t.value_loss_weight, 0, 100);
+  r.read("grad_clip", t.grad_clip, 0, 1e6);
+  r.read("window_min", t.window_min, 1, 1'000'000'000);
+  r.read("window_max", t.window_max, 1, 1'000'000'000);
+  r.read("window_growth", t.window_growth, 0, 1);
+  r.read("recency_weight", t.recency_weight, 0, 100);
+  r.read("threads", t.threads, 0, 1024);
+  r.read("bf16_autocast", t.bf16_autocast);
+  if (t.window_max < t.window_min)
+    r.fail("window_max", "must be at least window_min (" + std::to_string(t.window_min) + ")");
+}
+
+void read_evaluation(ConfigReader& r, Config& c) {
+  EvaluationSettings& e = c.evaluation;
+  r.read("games_vs_best", e.games_vs_best, 0, 100'000);
+  r.read("games_vs_random", e.games_vs_random, 0, 100'000);
+  r.read("games_vs_greedy", e.games_vs_greedy, 0, 100'000);
+  r.read("visits", e.visits, 1, 1'000'000);
+  r.read("threads", e.threads, 0, 1024);
+  r.read("promote_score", e.promote_score, 0, 1);
+}
+
+void read_run(ConfigReader& r, Config& c) {
+  RunSettings& u = c.run;
+  r.read("matches_per_generation", u.matches_per_generation, 1, 10'000'000);
+  r.read("generations", u.generations, 0, 10'000'000);
+  r.read("max_samples", u.max_samples, 0, std::int64_t(1) << 50);
+  r.read("max_minutes", u.max_minutes, 0, 1e7);
+}
+
 using SectionReader = std::function<void(ConfigReader&, Config&)>;
 
 const std::vector<std::pair<std::string, SectionReader>>& sections() {
   static const std::vector<std::pair<std::string, SectionReader>> all{
-      {"rules", read_rules}, {"clock", read_clock}, {"search", read_search}, {"selfplay", read_selfplay}};
+      {"rules", read_rules},     {"clock", read_clock},       {"search", read_search},
+      {"selfplay", read_selfplay}, {"network", read_network}, {"training", read_training},
+      {"evaluation", read_evaluation}, {"run", read_run}};
   return all;
 }
 
@@ -124,6 +185,7 @@ Config parse_config(std::string_view text, const std::string& source) {
   }
   Config c;
   c.source = source;
+  c.text = std::string(text);
   for (auto&& [key, node] : root) {
     const std::string name(key.str());
     const std::string at = source + ":" + std::to_string(key.source().begin.line) + ":" +
@@ -143,6 +205,7 @@ Config parse_config(std::string_view text, const std::string& source) {
   // Cross-field checks; the per-key ranges above make these rare.
   try {
     c.selfplay_config().validate();
+    c.network.net.validate();
   } catch (const std::invalid_argument& e) {
     throw ConfigError(source + ": " + e.what());
   }

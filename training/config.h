@@ -1,9 +1,10 @@
 // config.h — a run's configuration from a TOML file (configs/*.toml). Strict: an unknown
 // section or key, a value of the wrong type or out of range is a ConfigError naming the
-// file, the line and the key. Sections now: [rules] (every RuleSet option of RULES.md by
-// its name), [clock] (time control and the simulated players' time model), [search],
-// [selfplay]. To add a section (issue 5: [network], [training]): a struct member here,
-// a read_<section> function in config.cpp, and its name in the section table there.
+// file, the line and the key. Sections: [rules] (every RuleSet option of RULES.md by its
+// name), [clock] (time control and the simulated players' time model), [search],
+// [selfplay], [network], [training], [evaluation] and [run]. To add a section: a struct
+// member here, a read_<section> function in config.cpp, and its name in the section
+// table there.
 #pragma once
 
 #include <filesystem>
@@ -15,9 +16,60 @@
 #include "mcts/search_config.h"
 #include "mcts/selfplay_config.h"
 #include "mcts/time_model.h"
+#include "nn/net_config.h"
 #include "training/config_reader.h"
 
 namespace bh {
+
+// [network]: the net's shape (nn/net_config.h) and how self-play and the arena run it.
+struct NetworkSettings {
+  NetConfig net;
+  std::string precision = "bf16";  // inference: fp32 | bf16
+  std::string device = "cpu";      // cpu | cuda | cuda:N (falls back to cpu, saying so)
+  std::uint64_t seed = 1;          // initial weights
+};
+
+// [training]: the optimiser loop and the replay window.
+struct TrainingSettings {
+  std::string optimizer = "sgd";       // sgd (Nesterov momentum) | adamw
+  double learning_rate = 0.02;
+  double momentum = 0.9;               // sgd
+  double weight_decay = 1e-4;
+  std::string lr_schedule = "constant";  // constant | steps | cosine
+  int warmup_steps = 100;              // linear warm-up from 0
+  int lr_step_every = 10'000;          // steps: multiply the rate by lr_step_factor this often
+  double lr_step_factor = 0.3;
+  std::int64_t cosine_steps = 100'000; // cosine: steps from the peak to lr_min_factor x peak
+  double lr_min_factor = 0.05;
+  int batch_size = 256;
+  int steps_per_generation = 200;
+  double value_loss_weight = 1.0;
+  double grad_clip = 10.0;             // max global gradient norm; 0 = off
+  std::int64_t window_min = 20'000;    // replay window: at least this many recent samples...
+  std::int64_t window_max = 500'000;   // ... at most this many ...
+  double window_growth = 0.5;          // ... growing by this fraction of the samples beyond window_min
+  double recency_weight = 0.0;         // 0: uniform over the window; r > 0: density ~ exp(r * age fraction)
+  int threads = 0;                     // LibTorch threads while training (0 = all cores)
+  bool bf16_autocast = true;           // bf16 autocast on the CPU (LIBTORCH.md: ~2x)
+};
+
+// [evaluation]: the arena after each generation (new net vs previous best and baselines).
+struct EvaluationSettings {
+  int games_vs_best = 16;
+  int games_vs_random = 8;
+  int games_vs_greedy = 16;
+  int visits = 32;                     // search visits of the nets in the arena
+  int threads = 0;                     // matches at once (0 = all cores)
+  double promote_score = 0.55;         // the new net becomes the best at this score against it
+};
+
+// [run]: how much to do.
+struct RunSettings {
+  int matches_per_generation = 64;
+  int generations = 0;                 // stop after this many generations (0 = no limit)
+  std::int64_t max_samples = 0;        // ... or this many self-play samples (0 = no limit)
+  double max_minutes = 0;              // ... or this much wall time (0 = no limit)
+};
 
 struct Config {
   std::string source;  // the file it was read from (or the name given to parse_config)
@@ -26,6 +78,11 @@ struct Config {
   TimeModelConfig think;
   SearchConfig search;
   SelfPlayConfig selfplay;  // the [selfplay] keys; see selfplay_config()
+  NetworkSettings network;
+  TrainingSettings training;
+  EvaluationSettings evaluation;
+  RunSettings run;
+  std::string text;         // the file's text, verbatim (saved with runs and checkpoints)
 
   // Everything self-play needs: [selfplay] with [rules], [clock] and [search] filled in.
   SelfPlayConfig selfplay_config() const;

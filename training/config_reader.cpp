@@ -56,6 +56,13 @@ void ConfigReader::read(std::string_view key, bool& out) {
   out = n->as_boolean()->get();
 }
 
+void ConfigReader::read(std::string_view key, std::string& out) {
+  const toml::node* n = find(key);
+  if (!n) return;
+  if (!n->is_string()) fail(key, "must be a string");
+  out = n->as_string()->get();
+}
+
 void ConfigReader::read(std::string_view key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
   const toml::node* n = find(key);
   if (!n) return;

@@ -27,6 +27,7 @@ class ConfigReader {
 
   // Each reads `key` into `out` when present (absent keys keep their defaults).
   void read(std::string_view key, bool& out);
+  void read(std::string_view key, std::string& out);
   void read(std::string_view key, int& out, std::int64_t lo, std::int64_t hi);
   void read(std::string_view key, std::int64_t& out, std::int64_t lo, std::int64_t hi);
   void read(std::string_view key, std::uint64_t& out);

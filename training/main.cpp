@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   bh::cli::add_bench_command(app);
 #if BUGHOUSE_WITH_TORCH
   bh::cli::add_export_command(app);
+  bh::cli::add_train_command(app);
 #endif
   try {
     app.parse(argc, argv);

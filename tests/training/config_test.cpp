@@ -109,3 +109,48 @@ TEST(Config, MissingFileIsAnError) {
 
 }  // namespace
 }  // namespace bh
+
+namespace bh {
+namespace {
+
+TEST(Config, TrainingSectionsReadAndCheck) {
+  const Config c = parse_config(R"(
+[network]
+blocks = 3
+channels = 24
+precision = "fp32"
+[training]
+optimizer = "adamw"
+learning_rate = 0.001
+lr_schedule = "cosine"
+window_min = 1000
+window_max = 2000
+[evaluation]
+games_vs_greedy = 4
+[run]
+matches_per_generation = 10
+max_minutes = 1.5
+)", "run.toml");
+  EXPECT_EQ(c.network.net.blocks, 3);
+  EXPECT_EQ(c.network.net.channels, 24);
+  EXPECT_EQ(c.network.precision, "fp32");
+  EXPECT_EQ(c.training.optimizer, "adamw");
+  EXPECT_EQ(c.training.lr_schedule, "cosine");
+  EXPECT_EQ(c.evaluation.games_vs_greedy, 4);
+  EXPECT_EQ(c.run.max_minutes, 1.5);
+  EXPECT_NE(c.text.find("[network]"), std::string::npos);
+}
+
+TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
+  expect_error("[training]\noptimiser = \"sgd\"\n", {"run.toml:2:", "unknown key training.optimiser"});
+  expect_error("[training]\noptimizer = \"lbfgs\"\n", {"run.toml:2:", "training.optimizer", "sgd, adamw"});
+  expect_error("[training]\nbatch_size = \"big\"\n", {"run.toml:2:", "training.batch_size"});
+  expect_error("[training]\nwindow_min = 10\nwindow_max = 5\n", {"training.window_max", "at least window_min"});
+  expect_error("[network]\nchannels = 0\n", {"run.toml:2:", "network.channels"});
+  expect_error("[network]\ndevice = \"tpu\"\n", {"network.device", "cpu, cuda"});
+  expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
+  expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
+}
+
+}  // namespace
+}  // namespace bh

@@ -12,6 +12,7 @@ void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 #if BUGHOUSE_WITH_TORCH
 void add_export_command(CLI::App& app);
+void add_train_command(CLI::App& app);
 #endif
 
 }  // namespace bh::cli

@@ -1,6 +1,7 @@
 // selfplay_command.cpp — `bughouse selfplay`: plays full four-player matches with the
 // search and writes their training samples (chunk files) and records (BPGN with clock
-// stamps) into a directory. Without --model the evaluator is uniform (no network yet).
+// stamps) into a directory. With --model a network checkpoint judges the positions (one
+// evaluator per worker thread, sharing the weights); without it the evaluator is uniform.
 // Ctrl-C stops: finished matches are written, matches in progress are dropped; a second
 // Ctrl-C quits at once.
 #include <signal.h>
@@ -23,6 +24,11 @@
 #include "mcts/simple_evaluators.h"
 #include "training/commands/commands.h"
 #include "training/config.h"
+#if BUGHOUSE_WITH_TORCH
+#include <ATen/Parallel.h>
+
+#include "training/net_player.h"
+#endif
 
 namespace bh::cli {
 
@@ -60,24 +66,42 @@ std::string progress_line(const SelfPlayCounters& c, std::int64_t games, double 
   return buf;
 }
 
+// The evaluator of each worker: the checkpoint's network (shared weights, one core per
+// worker), or uniform priors without a model.
+EvaluatorFactory make_factory(const std::string& model, const Config& config, std::string& name) {
+  if (model.empty()) {
+    name = "uniform";
+    return [](int) { return std::make_unique<UniformEvaluator>(); };
+  }
+#if BUGHOUSE_WITH_TORCH
+  auto net = load_inference_net(model, inference_options(config.network));
+  name = std::filesystem::path(model).filename().string() + " (" + net->config().short_name() + ")";
+  return [net](int) -> std::unique_ptr<Evaluator> {
+    at::set_num_threads(1);
+    return std::make_unique<TorchEvaluator>(net);
+  };
+#else
+  (void)config;
+  throw std::runtime_error("selfplay --model: this build has no LibTorch (BUGHOUSE_WITH_TORCH=OFF); rebuild with it "
+                           "or run without --model for the uniform evaluator");
+#endif
+}
+
 void run_selfplay(const SelfPlayOptions& o) {
-  if (!o.model.empty())
-    throw std::runtime_error("selfplay --model: playing with a network checkpoint needs a build with LibTorch and "
-                             "the nn/ evaluator, which is not wired into self-play yet; run without --model to "
-                             "use the uniform evaluator");
   Config config = load_config(o.config);
   SelfPlayConfig sc = config.selfplay_config();
   if (o.workers >= 0) sc.workers = o.workers;
   if (o.seed >= 0) sc.seed = std::uint64_t(o.seed);
 
-  EvaluatorFactory factory = [](int) { return std::make_unique<UniformEvaluator>(); };
+  std::string evaluator_name;
+  EvaluatorFactory factory = make_factory(o.model, config, evaluator_name);
   SelfPlay selfplay(sc, factory);
   const std::string id = run_id();
   std::vector<std::unique_ptr<SelfPlayWriter>> writers;
   for (int w = 0; w < selfplay.workers(); ++w) {
     std::vector<std::pair<std::string, std::string>> tags{
-        {"Event", "bughouse selfplay " + id}, {"Site", "bughouse selfplay"}, {"WhiteA", "uniform"},
-        {"BlackA", "uniform"}, {"WhiteB", "uniform"}, {"BlackB", "uniform"}};
+        {"Event", "bughouse selfplay " + id}, {"Site", "bughouse selfplay"}, {"WhiteA", evaluator_name},
+        {"BlackA", evaluator_name}, {"WhiteB", evaluator_name}, {"BlackB", evaluator_name}};
     writers.push_back(std::make_unique<SelfPlayWriter>(o.out, id + "-w" + std::to_string(w), sc.matches_per_chunk, tags));
   }
   // Each worker writes through its own writer: no lock.
@@ -92,7 +116,7 @@ void run_selfplay(const SelfPlayOptions& o) {
   pthread_sigmask(SIG_BLOCK, &interrupt, &old_mask);
 
   std::cerr << "selfplay: " << o.games << " matches, " << selfplay.workers() << " workers x " << sc.concurrent_matches
-            << " matches, batch " << sc.effective_batch_size() << ", evaluator uniform, output " << o.out << "\n";
+            << " matches, batch " << sc.effective_batch_size() << ", evaluator " << evaluator_name << ", output " << o.out << "\n";
   std::atomic<bool> stop{false}, done{false};
   std::exception_ptr error;
   const auto start = std::chrono::steady_clock::now();
@@ -157,7 +181,7 @@ void add_selfplay_command(CLI::App& app) {
       ->required()->check(CLI::ExistingFile);
   cmd->add_option("--games", o->games, "Matches to play")->required()->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
   cmd->add_option("--out", o->out, "Output directory (chunks/ and games/ are made in it)")->required();
-  cmd->add_option("--model", o->model, "Network checkpoint (needs the LibTorch build; not wired yet)");
+  cmd->add_option("--model", o->model, "Network checkpoint (default: uniform priors, value 0)")->check(CLI::ExistingFile);
   cmd->add_option("--workers", o->workers, "Worker threads, overriding [selfplay] workers (0 = one per core)")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--seed", o->seed, "Seed, overriding [selfplay] seed")->check(CLI::NonNegativeNumber);

@@ -1,0 +1,118 @@
+// Specification of the replay window: it grows with the run between its bounds, keeps the
+// newest samples, draws uniformly or towards the newest, and skips a corrupt or
+// truncated chunk with a warning that names the file.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "mcts/chunk.h"
+#include "training/replay_buffer.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Samples whose net_version numbers them in the order they were made.
+std::vector<Sample> numbered(std::uint32_t first, int n) {
+  std::vector<Sample> out;
+  MatchView v = MatchView::of(Match(), AWhite, 0);
+  for (int i = 0; i < n; ++i) {
+    Sample s;
+    v.pack(s.view);
+    s.net_version = first + std::uint32_t(i);
+    s.policy = {{Move::normal(E2, E4).raw(), 1.0f}};
+    out.push_back(s);
+  }
+  return out;
+}
+
+fs::path fresh_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+TEST(ReplayWindow, GrowsWithTheRunBetweenItsBounds) {
+  WindowSettings w{1000, 5000, 0.5};
+  EXPECT_EQ(w.size_for(0), 1000);
+  EXPECT_EQ(w.size_for(1000), 1000);
+  EXPECT_EQ(w.size_for(3000), 2000);  // 1000 + 0.5 x 2000
+  EXPECT_EQ(w.size_for(100000), 5000);
+}
+
+TEST(ReplayBuffer, KeepsTheNewestSamples) {
+  ReplayBuffer b(WindowSettings{10, 10, 0});
+  b.add(numbered(0, 25));
+  EXPECT_EQ(b.size(), 10u);
+  EXPECT_EQ(b.total_seen(), 25);
+  EXPECT_EQ(b.at(0).net_version, 15u);
+  EXPECT_EQ(b.at(9).net_version, 24u);
+}
+
+TEST(ReplayBuffer, ReadsChunksInNameOrderOnceEach) {
+  fs::path dir = fresh_dir("replay_order");
+  write_chunk(dir / "g0002-a.chunk", numbered(100, 5));
+  write_chunk(dir / "g0001-a.chunk", numbered(0, 5));
+  ReplayBuffer b(WindowSettings{100, 100, 0});
+  auto r = b.refresh(dir);
+  EXPECT_EQ(r.files, 2);
+  EXPECT_EQ(r.samples, 10);
+  EXPECT_EQ(b.at(0).net_version, 0u);    // g0001 first
+  EXPECT_EQ(b.at(5).net_version, 100u);  // then g0002
+  EXPECT_EQ(b.refresh(dir).files, 0);    // nothing new
+  write_chunk(dir / "g0003-a.chunk", numbered(200, 3));
+  EXPECT_EQ(b.refresh(dir).samples, 3);
+  EXPECT_EQ(b.size(), 13u);
+  fs::remove_all(dir);
+}
+
+TEST(ReplayBuffer, SkipsCorruptAndTruncatedChunksNamingThem) {
+  fs::path dir = fresh_dir("replay_corrupt");
+  write_chunk(dir / "g0001-good.chunk", numbered(0, 4));
+  auto bytes = encode_chunk(numbered(10, 4));
+  {
+    std::ofstream cut(dir / "g0001-truncated.chunk", std::ios::binary);
+    cut.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size() / 2));
+  }
+  bytes[bytes.size() - 3] ^= 0x5A;
+  {
+    std::ofstream bad(dir / "g0001-flipped.chunk", std::ios::binary);
+    bad.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  }
+  std::ofstream(dir / "g0001-garbage.chunk") << "not a chunk at all";
+  ReplayBuffer b(WindowSettings{100, 100, 0});
+  auto r = b.refresh(dir);
+  EXPECT_EQ(r.files, 1);
+  EXPECT_EQ(b.size(), 4u);
+  ASSERT_EQ(r.warnings.size(), 3u);
+  std::string all;
+  for (const auto& w : r.warnings) all += w + "\n";
+  for (const char* name : {"g0001-truncated.chunk", "g0001-flipped.chunk", "g0001-garbage.chunk"})
+    EXPECT_NE(all.find(name), std::string::npos) << all;
+  fs::remove_all(dir);
+}
+
+TEST(ReplayBuffer, UniformDrawsCoverTheWindowEvenly) {
+  ReplayBuffer b(WindowSettings{1000, 1000, 0});
+  b.add(numbered(0, 1000));
+  Rng rng(5);
+  int newer_half = 0;
+  for (const Sample* s : b.draw(20000, rng)) newer_half += s->net_version >= 500;
+  EXPECT_NEAR(newer_half / 20000.0, 0.5, 0.02);
+}
+
+TEST(ReplayBuffer, RecencyWeightFavoursNewSamples) {
+  ReplayBuffer b(WindowSettings{1000, 1000, 0});
+  b.add(numbered(0, 1000));
+  Rng rng(6);
+  int newer_half = 0;
+  // Density ~ exp(2x): the newer half holds (e^2 - e^1)/(e^2 - 1) = 73.1% of the mass.
+  for (const Sample* s : b.draw(20000, rng, 2.0)) newer_half += s->net_version >= 500;
+  EXPECT_NEAR(newer_half / 20000.0, 0.731, 0.02);
+}
+
+}  // namespace
+}  // namespace bh

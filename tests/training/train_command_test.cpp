@@ -1,0 +1,237 @@
+// Specification of `bughouse train` end to end, run as a separate process: a tiny run
+// leaves checkpoints, chunks, records, metrics and a report; a run killed with SIGKILL in
+// the middle of a generation resumes from its last checkpoint with the same step count and
+// finishes the generation without losing or repeating finished matches; Ctrl-C stops
+// cleanly; a bad configuration or run directory is refused with a message that says why.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "core/bpgn.h"
+#include "mcts/chunk.h"
+#include "nn/checkpoint.h"
+#include "training/report.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kTinyConfig = R"(
+[clock]
+initial_seconds = 30
+[search]
+visits = 8
+max_leaves_per_tree = 2
+[selfplay]
+cheap_visits = 4
+concurrent_matches = 3
+matches_per_chunk = 1
+[network]
+blocks = 1
+channels = 8
+value_hidden = 16
+precision = "fp32"
+[training]
+batch_size = 32
+steps_per_generation = 6
+window_min = 100
+threads = 1
+[evaluation]
+games_vs_best = 2
+games_vs_random = 2
+games_vs_greedy = 2
+visits = 4
+threads = 1
+[run]
+matches_per_generation = 6
+generations = 2
+)";
+
+struct Process {
+  pid_t pid = -1;
+  fs::path output;
+};
+
+// Starts `bughouse <args>` with stdout and stderr into `output`.
+Process start(const std::vector<std::string>& args, const fs::path& output) {
+  Process p{-1, output};
+  p.pid = fork();
+  if (p.pid == 0) {
+    int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    std::vector<char*> argv{const_cast<char*>(BUGHOUSE_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(BUGHOUSE_BINARY, argv.data());
+    _exit(127);
+  }
+  return p;
+}
+
+int wait_for(const Process& p) {
+  int status = 0;
+  waitpid(p.pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+int run(const std::vector<std::string>& args, const fs::path& output) { return wait_for(start(args, output)); }
+
+fs::path fresh_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+fs::path write_config(const fs::path& dir, const std::string& text) {
+  fs::path p = dir / "tiny.toml";
+  std::ofstream(p) << text;
+  return p;
+}
+
+int count_games(const fs::path& run, const std::string& prefix) {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator(run / "games"))
+    if (e.path().filename().string().rfind(prefix, 0) == 0)
+      n += int(read_bpgn_file(e.path().string()).size());
+  return n;
+}
+
+std::vector<JsonLine> generation_lines(const fs::path& run) {
+  std::vector<JsonLine> out;
+  for (auto& l : read_metrics((run / "metrics.jsonl").string()))
+    if (l.text("kind") == "generation") out.push_back(l);
+  return out;
+}
+
+TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
+  fs::path dir = fresh_dir("train_tiny");
+  fs::path config = write_config(dir, kTinyConfig);
+  fs::path runs = dir / "run";
+  ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
+
+  for (int g : {0, 1, 2}) EXPECT_TRUE(fs::exists(runs / "checkpoints" / ("gen-000" + std::to_string(g) + ".ckpt"))) << g;
+  LoadedCheckpoint last(runs / "checkpoints" / "gen-0002.ckpt");
+  EXPECT_EQ(last.info().meta.generation, 2);
+  EXPECT_EQ(last.info().meta.step, 12);  // 2 generations x 6 steps
+  EXPECT_TRUE(last.info().has_optimizer);
+
+  int chunks = 0;
+  for (const auto& e : fs::directory_iterator(runs / "chunks")) {
+    EXPECT_NO_THROW(read_chunk(e.path())) << e.path();
+    ++chunks;
+  }
+  EXPECT_GE(chunks, 2);
+  EXPECT_EQ(count_games(runs, "g0001-"), 6);
+  EXPECT_EQ(count_games(runs, "g0002-"), 6);
+  for (const auto& e : fs::directory_iterator(runs / "games"))
+    for (const auto& g : read_bpgn_file(e.path().string())) EXPECT_NO_THROW(replay(g, RuleSet{})) << e.path();
+
+  auto gens = generation_lines(runs);
+  ASSERT_EQ(gens.size(), 2u);
+  EXPECT_EQ(gens[1].number("generation"), 2);
+  EXPECT_TRUE(gens[1].number("score_vs_random"));
+  EXPECT_TRUE(gens[1].number("score_vs_greedy"));
+  EXPECT_TRUE(gens[1].number("elo"));
+  EXPECT_TRUE(gens[1].number("loss"));
+  for (const char* f : {"config.toml", "rules.txt", "revision.txt", "report.html"}) EXPECT_TRUE(fs::exists(runs / f)) << f;
+  EXPECT_EQ(read_text(runs / "config.toml"), kTinyConfig);
+  EXPECT_NE(read_text(runs / "rules.txt").find("mate_rule=bughouse"), std::string::npos);
+  EXPECT_NE(read_text(runs / "report.html").find("<svg"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
+  fs::path dir = fresh_dir("train_kill");
+  std::string text = kTinyConfig;
+  text.replace(text.find("generations = 2"), 15, "generations = 3");
+  text.replace(text.find("matches_per_generation = 6"), 26, "matches_per_generation = 12");
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+
+  // Kill it once generation 1 is saved and generation 2 has written some matches.
+  Process p = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  bool ready = false;
+  while (!ready && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && fs::exists(runs / "games"))
+      for (const auto& e : fs::directory_iterator(runs / "games")) ready |= e.path().filename().string().rfind("g0002-", 0) == 0;
+  }
+  ASSERT_TRUE(ready) << read_text(dir / "first.txt");
+  kill(p.pid, SIGKILL);
+  EXPECT_EQ(wait_for(p), 128 + SIGKILL);
+  ASSERT_FALSE(fs::exists(runs / "checkpoints" / "gen-0002.ckpt")) << "killed too late to test anything";
+  const int written_before = count_games(runs, "g0002-");
+  EXPECT_GT(written_before, 0);
+
+  // A fresh start in the same directory is refused; --resume continues.
+  EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "refused.txt"), 1);
+  EXPECT_NE(read_text(dir / "refused.txt").find("use --resume"), std::string::npos);
+  ASSERT_EQ(run({"train", "--run", runs.string(), "--resume"}, dir / "second.txt"), 0) << read_text(dir / "second.txt");
+  EXPECT_NE(read_text(dir / "second.txt").find("resumed " + runs.string() + " at generation 1, step 6"), std::string::npos)
+      << read_text(dir / "second.txt");
+
+  LoadedCheckpoint last(runs / "checkpoints" / "gen-0003.ckpt");
+  EXPECT_EQ(last.info().meta.step, 18);
+  // The matches finished before the kill count towards generation 2: none is lost, none
+  // is played twice.
+  EXPECT_EQ(count_games(runs, "g0002-"), 12);
+  auto gens = generation_lines(runs);
+  ASSERT_EQ(gens.size(), 3u);
+  for (int g = 0; g < 3; ++g) EXPECT_EQ(gens[std::size_t(g)].number("generation"), g + 1);
+  fs::remove_all(dir);
+}
+
+TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
+  fs::path dir = fresh_dir("train_interrupt");
+  std::string text = kTinyConfig;
+  text.replace(text.find("generations = 2"), 15, "generations = 0");  // no budget: runs until stopped
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+  Process p = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (!fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  kill(p.pid, SIGINT);
+  EXPECT_EQ(wait_for(p), 130);
+  EXPECT_NE(read_text(dir / "first.txt").find("resume with --resume"), std::string::npos) << read_text(dir / "first.txt");
+  EXPECT_NO_THROW(LoadedCheckpoint(runs / "checkpoints" / "gen-0001.ckpt"));
+  fs::remove_all(dir);
+}
+
+TEST(TrainCommand, RefusesBadConfigurationsAndRunDirectories) {
+  fs::path dir = fresh_dir("train_errors");
+  fs::path bad = write_config(dir, "[training]\nlearning_rat = 0.1\n");
+  EXPECT_EQ(run({"train", "--config", bad.string(), "--run", (dir / "r").string()}, dir / "out.txt"), 1);
+  const std::string out = read_text(dir / "out.txt");
+  EXPECT_NE(out.find("tiny.toml:2:"), std::string::npos) << out;
+  EXPECT_NE(out.find("unknown key training.learning_rat"), std::string::npos) << out;
+
+  EXPECT_EQ(run({"train", "--run", (dir / "nothing").string(), "--resume", "--config", write_config(dir, kTinyConfig).string()},
+                dir / "out2.txt"),
+            1);
+  EXPECT_NE(read_text(dir / "out2.txt").find("nothing to resume"), std::string::npos) << read_text(dir / "out2.txt");
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,475 @@
+// generation_loop.cpp — self-play, training, checkpoint, evaluation, repeat.
+#include "training/generation_loop.h"
+
+#include <unistd.h>
+
+#include <ATen/Parallel.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <future>
+#include <optional>
+#include <ostream>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+#include "core/atomic_file.h"
+#include "core/bpgn.h"
+#include "mcts/greedy_player.h"
+#include "mcts/random_player.h"
+#include "mcts/selfplay.h"
+#include "mcts/selfplay_writer.h"
+#include "nn/checkpoint.h"
+#include "training/json_line.h"
+#include "training/net_player.h"
+#include "training/replay_buffer.h"
+#include "training/report.h"
+#include "training/revision.h"
+#include "training/trainer.h"
+
+namespace bh {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+std::string source_revision() { return BUGHOUSE_REVISION; }
+
+namespace {
+
+std::string gen_name(std::int64_t g) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%04lld", static_cast<long long>(g));
+  return buf;
+}
+
+fs::path checkpoint_path(const fs::path& run, std::int64_t g) { return run / "checkpoints" / ("gen-" + gen_name(g) + ".ckpt"); }
+
+// The newest generation with a checkpoint, or -1.
+std::int64_t latest_generation(const fs::path& run) {
+  std::int64_t latest = -1;
+  std::error_code ec;
+  static const std::regex name(R"(gen-(\d+)\.ckpt)");
+  for (const auto& e : fs::directory_iterator(run / "checkpoints", ec)) {
+    std::smatch m;
+    const std::string f = e.path().filename().string();
+    if (std::regex_match(f, m, name)) latest = std::max<std::int64_t>(latest, std::stoll(m[1]));
+  }
+  return latest;
+}
+
+// Matches of generation g already written (BPGN records of its chunks), for resuming.
+std::int64_t matches_done(const fs::path& run, std::int64_t g) {
+  std::int64_t n = 0;
+  std::error_code ec;
+  const std::string prefix = "g" + gen_name(g) + "-";
+  for (const auto& e : fs::directory_iterator(run / "games", ec)) {
+    const std::string f = e.path().filename().string();
+    if (f.rfind(prefix, 0) != 0 || e.path().extension() != ".bpgn") continue;
+    std::ifstream in(e.path());
+    std::string line;
+    while (std::getline(in, line)) n += line.rfind("[Event ", 0) == 0;
+  }
+  return n;
+}
+
+std::string format_seconds(double s) {
+  char buf[32];
+  if (s < 0 || !std::isfinite(s)) return "?";
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", int(s / 3600), int(s / 60) % 60);
+  else if (s >= 60) std::snprintf(buf, sizeof buf, "%dm%02ds", int(s / 60), int(s) % 60);
+  else std::snprintf(buf, sizeof buf, "%.0fs", s);
+  return buf;
+}
+
+// One status line, redrawn in place on a terminal, printed every 10 s otherwise.
+class ProgressLine {
+ public:
+  explicit ProgressLine(std::ostream& out) : out_(out), tty_(::isatty(STDOUT_FILENO)) {}
+  void show(const std::string& text, bool force = false) {
+    const auto now = Clock::now();
+    const double since = std::chrono::duration<double>(now - last_).count();
+    if (!force && since < (tty_ ? 0.5 : 10.0)) return;
+    last_ = now;
+    if (tty_) out_ << "\r\033[K" << text << std::flush;
+    else out_ << text << "\n" << std::flush;
+    shown_ = tty_;
+  }
+  // A permanent line (the status line is redrawn below it).
+  void say(const std::string& text) {
+    if (shown_) out_ << "\r\033[K";
+    out_ << text << "\n" << std::flush;
+    shown_ = false;
+  }
+
+ private:
+  std::ostream& out_;
+  bool tty_;
+  bool shown_ = false;
+  Clock::time_point last_{};
+};
+
+class MetricsFile {
+ public:
+  explicit MetricsFile(const fs::path& path) : out_(path, std::ios::app) {
+    if (!out_) throw std::runtime_error("cannot append to " + path.string());
+  }
+  void write(const JsonLine& line) { out_ << line.to_string() << "\n" << std::flush; }
+
+ private:
+  std::ofstream out_;
+};
+
+// What a run remembers between generations (stored in each checkpoint's metadata).
+struct RunState {
+  std::int64_t generation = 0;
+  std::int64_t best_generation = 0;
+  double elo = 0;        // of the latest net, relative to the initial net
+  double best_elo = 0;   // of the best net
+  double elapsed_s = 0;  // wall time spent on the run over all sessions
+  std::int64_t session = 0;
+
+  CheckpointMeta meta(const std::string& config_text) const {
+    CheckpointMeta m;
+    m.generation = generation;
+    m.config_text = config_text;
+    m.extra = {{"best_generation", std::to_string(best_generation)}, {"elo", std::to_string(elo)},
+               {"best_elo", std::to_string(best_elo)}, {"elapsed_s", std::to_string(elapsed_s)},
+               {"session", std::to_string(session)}, {"revision", source_revision()}};
+    return m;
+  }
+  static RunState from(const CheckpointMeta& m) {
+    RunState s;
+    s.generation = m.generation;
+    auto get = [&](const char* key, double fallback) {
+      auto it = m.extra.find(key);
+      return it == m.extra.end() ? fallback : std::stod(it->second);
+    };
+    s.best_generation = std::int64_t(get("best_generation", double(m.generation)));
+    s.elo = get("elo", 0);
+    s.best_elo = get("best_elo", 0);
+    s.elapsed_s = get("elapsed_s", 0);
+    s.session = std::int64_t(get("session", 0));
+    return s;
+  }
+};
+
+class Loop {
+ public:
+  Loop(const Config& config, const TrainOptions& options, InterruptWatch& interrupt, std::ostream& log)
+      : config_(config),
+        run_(options.run_dir),
+        interrupt_(interrupt),
+        log_(log),
+        progress_(log),
+        buffer_(WindowSettings{config.training.window_min, config.training.window_max, config.training.window_growth}),
+        device_(resolve_device(config.network.device)),
+        inference_(inference_options(config.network)) {
+    prepare(options.resume);
+  }
+
+  void run();
+
+ private:
+  void prepare(bool resume);
+  bool budget_spent(std::string& why) const;
+  bool selfplay(std::int64_t g);
+  bool train(std::int64_t g, JsonLine& summary);
+  void evaluate(std::int64_t g, JsonLine& summary);
+  double elapsed() const {
+    return state_.elapsed_s + std::chrono::duration<double>(Clock::now() - session_start_).count();
+  }
+  bool stopping() { return interrupt_.poll(std::chrono::milliseconds(0)); }
+
+  Config config_;
+  fs::path run_;
+  InterruptWatch& interrupt_;
+  std::ostream& log_;
+  ProgressLine progress_;
+  ReplayBuffer buffer_;
+  c10::Device device_;
+  InferenceOptions inference_;
+  std::optional<Trainer> trainer_;
+  std::optional<MetricsFile> metrics_;
+  RunState state_;
+  Clock::time_point session_start_ = Clock::now();
+  double generation_seconds_ = 0;  // the last generation's wall time (for the ETA)
+  double evals_per_s_ = 0;         // the last self-play's network evaluations per second
+};
+
+void Loop::prepare(bool resume) {
+  const std::int64_t latest = latest_generation(run_);
+  if (!resume && fs::exists(run_) && !fs::is_empty(run_))
+    throw std::runtime_error("run directory " + run_.string() +
+                             " already holds files; use --resume to continue that run or choose another --run");
+  if (resume && latest < 0)
+    throw std::runtime_error("nothing to resume: " + run_.string() + " has no checkpoints/gen-*.ckpt");
+  for (const char* d : {"checkpoints", "chunks", "games", "arena"}) fs::create_directories(run_ / d);
+
+  write_file_atomic(run_ / "config.toml", config_.text);
+  std::string rules;
+  for (const auto& line : describe(config_.rules)) rules += line + "\n";
+  write_file_atomic(run_ / "rules.txt", rules);
+  write_file_atomic(run_ / "revision.txt", source_revision() + "\n");
+  metrics_.emplace(run_ / "metrics.jsonl");
+
+  if (latest >= 0) {
+    LoadedCheckpoint ckpt(checkpoint_path(run_, latest));
+    const CheckpointInfo& info = ckpt.info();
+    if (!(info.net == config_.network.net))
+      throw std::runtime_error("cannot resume: " + checkpoint_path(run_, latest).string() + " holds a " +
+                               info.net.short_name() + " net but [network] asks for " + config_.network.net.short_name());
+    if (!(info.rules == config_.rules))
+      throw std::runtime_error("cannot resume: the checkpoint's rule set differs from [rules] of " + config_.source);
+    trainer_.emplace(ckpt, config_.training, device_);
+    state_ = RunState::from(info.meta);
+    ++state_.session;
+    const auto r = buffer_.refresh(run_ / "chunks");
+    for (const auto& w : r.warnings) progress_.say("warning: " + w);
+    progress_.say("resumed " + run_.string() + " at generation " + std::to_string(latest) + ", step " +
+                  std::to_string(trainer_->steps()) + ", " + std::to_string(buffer_.total_seen()) + " samples so far");
+  } else {
+    trainer_.emplace(config_.network.net, config_.training, device_, config_.network.seed);
+    trainer_->save(checkpoint_path(run_, 0), config_.rules, state_.meta(config_.text));
+    progress_.say("new run " + run_.string() + ": " + config_.network.net.short_name() + " net, generation 0 saved");
+  }
+}
+
+bool Loop::budget_spent(std::string& why) const {
+  const RunSettings& b = config_.run;
+  if (b.generations > 0 && state_.generation >= b.generations) {
+    why = std::to_string(b.generations) + " generations done";
+    return true;
+  }
+  if (b.max_samples > 0 && buffer_.total_seen() >= b.max_samples) {
+    why = std::to_string(buffer_.total_seen()) + " samples reached the budget of " + std::to_string(b.max_samples);
+    return true;
+  }
+  if (b.max_minutes > 0 && elapsed() >= b.max_minutes * 60) {
+    why = format_seconds(elapsed()) + " reached the budget of " + format_seconds(b.max_minutes * 60);
+    return true;
+  }
+  return false;
+}
+
+void Loop::run() {
+  std::string why;
+  while (!budget_spent(why)) {
+    const auto start = Clock::now();
+    const std::int64_t g = state_.generation + 1;
+    JsonLine summary;
+    summary.set("kind", "generation").set("generation", g);
+    if (!selfplay(g) || !train(g, summary)) {
+      why = "interrupted; resume with --resume";
+      break;
+    }
+    state_.generation = g;
+    evaluate(g, summary);
+    state_.elapsed_s = elapsed();
+    session_start_ = Clock::now();
+    trainer_->save(checkpoint_path(run_, g), config_.rules, state_.meta(config_.text));
+    generation_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
+    summary.set("elapsed_s", state_.elapsed_s).set("generation_s", generation_seconds_);
+    metrics_->write(summary);
+    write_report(run_.string(), "");
+    char line[256];
+    std::snprintf(line, sizeof line, "generation %lld: Elo %+.0f [%+.0f, %+.0f], vs random %.0f%%, vs greedy %.0f%%, %s",
+                  static_cast<long long>(g), state_.elo, summary.number("elo_low").value_or(state_.elo),
+                  summary.number("elo_high").value_or(state_.elo), 100 * summary.number("score_vs_random").value_or(NAN),
+                  100 * summary.number("score_vs_greedy").value_or(NAN), format_seconds(generation_seconds_).c_str());
+    progress_.say(line);
+    if (stopping()) {
+      why = "interrupted after generation " + std::to_string(g) + "; resume with --resume";
+      break;
+    }
+  }
+  state_.elapsed_s = elapsed();
+  progress_.say("train: stopped: " + why + " (run " + run_.string() + ", report " + (run_ / "report.html").string() + ")");
+}
+
+bool Loop::selfplay(std::int64_t g) {
+  const std::int64_t done = matches_done(run_, g);
+  const std::int64_t todo = config_.run.matches_per_generation - done;
+  if (todo <= 0) return true;
+  auto net = InferenceNet::create(trainer_->network(), inference_);
+  trainer_->network()->train();
+
+  SelfPlayConfig sp = config_.selfplay_config();
+  sp.seed = config_.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(state_.session);
+  sp.net_version = std::uint32_t(g - 1);
+  EvaluatorFactory factory = [net](int) {
+    at::set_num_threads(1);  // one core per worker (LIBTORCH.md "Threads")
+    return std::make_unique<TorchEvaluator>(net);
+  };
+  SelfPlay play(sp, factory);
+  const std::string tag = "gen " + std::to_string(g - 1) + " (" + config_.network.net.short_name() + ")";
+  std::vector<std::unique_ptr<SelfPlayWriter>> writers;
+  for (int w = 0; w < play.workers(); ++w)
+    writers.push_back(std::make_unique<SelfPlayWriter>(
+        run_, "g" + gen_name(g) + "-s" + std::to_string(state_.session) + "-w" + std::to_string(w), sp.matches_per_chunk,
+        std::vector<std::pair<std::string, std::string>>{{"Event", "selfplay generation " + std::to_string(g)},
+                                                         {"WhiteA", tag}, {"BlackA", tag}, {"WhiteB", tag}, {"BlackB", tag}}));
+  MatchSink sink = [&](int worker, FinishedMatch&& m) { writers[std::size_t(worker)]->add(std::move(m)); };
+
+  std::atomic<bool> stop{false}, finished{false};
+  std::exception_ptr error;
+  const auto start = Clock::now();
+  std::thread driver([&] {
+    try {
+      play.run(todo, sink, &stop);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    finished = true;
+  });
+  while (!finished) {
+    if (interrupt_.poll(std::chrono::milliseconds(200))) stop = true;
+    const SelfPlayCounters& c = play.counters();
+    const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
+    char line[256];
+    std::snprintf(line, sizeof line, "gen %lld selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s, %lld samples, step %lld, %s",
+                  static_cast<long long>(g), static_cast<long long>(done + c.matches), static_cast<long long>(config_.run.matches_per_generation),
+                  double(c.moves) / s, double(c.evaluations) / s, static_cast<long long>(c.samples.load()),
+                  static_cast<long long>(trainer_->steps()), format_seconds(elapsed()).c_str());
+    progress_.show(line);
+  }
+  driver.join();
+  for (auto& w : writers) w->flush();
+  if (error) std::rethrow_exception(error);
+  const SelfPlayCounters& c = play.counters();
+  const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
+  JsonLine line;
+  line.set("kind", "selfplay").set("generation", g).set("matches", std::int64_t(c.matches)).set("moves", std::int64_t(c.moves))
+      .set("samples", std::int64_t(c.samples)).set("moves_per_s", double(c.moves) / s).set("evals_per_s", double(c.evaluations) / s)
+      .set("team1_wins", std::int64_t(c.team1_wins)).set("team2_wins", std::int64_t(c.team2_wins)).set("draws", std::int64_t(c.draws))
+      .set("resignations", std::int64_t(c.resignations)).set("false_resigns", std::int64_t(c.false_resigns))
+      .set("would_resign", std::int64_t(c.would_resign)).set("seconds", s);
+  metrics_->write(line);
+  evals_per_s_ = double(c.evaluations) / s;
+  return !stop;
+}
+
+bool Loop::train(std::int64_t g, JsonLine& summary) {
+  const auto r = buffer_.refresh(run_ / "chunks");
+  for (const auto& w : r.warnings) progress_.say("warning: " + w);
+  const TrainingSettings& t = config_.training;
+  summary.set("samples_total", buffer_.total_seen()).set("window", std::int64_t(buffer_.size()))
+      .set("evals_per_s", evals_per_s_);
+  if (buffer_.size() < std::size_t(t.batch_size) || t.steps_per_generation == 0) {
+    progress_.say("gen " + std::to_string(g) + ": " + std::to_string(buffer_.size()) +
+                  " samples in the window, fewer than a batch: no training this generation");
+    return true;
+  }
+  const int threads = t.threads > 0 ? t.threads : int(std::thread::hardware_concurrency());
+  at::set_num_threads(threads);  // training runs alone (LIBTORCH.md "Threads")
+  Rng rng(config_.network.seed * 7'777'777ULL + std::uint64_t(g) * 31ULL + std::uint64_t(state_.session));
+  // The next batch is expanded on TBB threads while the current one trains.
+  auto next_batch = [&] {
+    auto picked = buffer_.draw(std::size_t(t.batch_size), rng, t.recency_weight);
+    return std::async(std::launch::async, [picked = std::move(picked)] { return build_batch(picked); });
+  };
+  const auto start = Clock::now();
+  const std::int64_t first_step = trainer_->steps();
+  auto pending = next_batch();
+  double loss = 0, policy = 0, value = 0;
+  int n = 0;
+  for (int i = 0; i < t.steps_per_generation; ++i) {
+    TrainingBatch batch = pending.get();
+    if (i + 1 < t.steps_per_generation) pending = next_batch();
+    const StepStats st = trainer_->step(batch);
+    loss += st.loss, policy += st.policy_loss, value += st.value_loss, ++n;
+    if (trainer_->steps() % 10 == 0) {
+      JsonLine line;
+      line.set("kind", "step").set("generation", g).set("step", trainer_->steps()).set("loss", st.loss)
+          .set("policy_loss", st.policy_loss).set("value_loss", st.value_loss).set("lr", st.learning_rate)
+          .set("grad_norm", st.grad_norm);
+      metrics_->write(line);
+    }
+    const double s = std::chrono::duration<double>(Clock::now() - start).count();
+    char text[256];
+    std::snprintf(text, sizeof text, "gen %lld train: step %lld (%d/%d), loss %.3f (policy %.3f, value %.3f), %.0f samples/s, %s",
+                  static_cast<long long>(g), static_cast<long long>(trainer_->steps()), i + 1, t.steps_per_generation,
+                  st.loss, st.policy_loss, st.value_loss, double(i + 1) * t.batch_size / std::max(s, 1e-9),
+                  format_seconds(elapsed()).c_str());
+    progress_.show(text);
+    if (stopping()) {
+      if (i + 1 < t.steps_per_generation) pending.wait();
+      return false;  // the generation's training is redone from its checkpoint on resume
+    }
+  }
+  const double s = std::chrono::duration<double>(Clock::now() - start).count();
+  summary.set("steps", trainer_->steps()).set("train_steps", trainer_->steps() - first_step)
+      .set("loss", loss / n).set("policy_loss", policy / n).set("value_loss", value / n)
+      .set("train_samples_per_s", double(n) * t.batch_size / std::max(s, 1e-9));
+  return true;
+}
+
+void Loop::evaluate(std::int64_t g, JsonLine& summary) {
+  const EvaluationSettings& e = config_.evaluation;
+  Network& trained = trainer_->network();
+  trained->eval();
+  auto fresh = InferenceNet::create(trained, inference_);
+  trained->train();
+  SearchConfig search = config_.search;
+  search.visits = e.visits;
+  const TurnModel turn{TimeModel(config_.think), config_.search.allow_wait && config_.clock.timed()};
+  const ArenaSide candidate = net_side("gen " + std::to_string(g), fresh, search, turn);
+
+  ArenaConfig arena;
+  arena.rules = config_.rules;
+  arena.clock = config_.clock;
+  arena.threads = e.threads > 0 ? e.threads : int(std::thread::hardware_concurrency());
+  arena.seed = std::uint64_t(g);
+  arena.bpgn_path = (run_ / "arena" / ("gen-" + gen_name(g) + ".bpgn")).string();
+  fs::remove(arena.bpgn_path);
+  const auto time_model = TimeModel(config_.think);
+
+  auto play = [&](const ArenaSide& opponent, int games, const char* key) -> std::optional<ArenaResult> {
+    if (games <= 0) return std::nullopt;
+    arena.games = games;
+    ArenaResult r = run_arena(candidate, opponent, arena, [&](int, const Match&, const ArenaResult& so_far) {
+      char text[200];
+      std::snprintf(text, sizeof text, "gen %lld arena vs %s: %d/%d, +%d =%d -%d", static_cast<long long>(g),
+                    opponent.name.c_str(), so_far.games(), games, so_far.wins, so_far.draws, so_far.losses);
+      progress_.show(text);
+    });
+    summary.set(std::string("score_") + key, r.score());
+    return r;
+  };
+
+  if (auto r = play({"random", [time_model](std::uint64_t seed) { return std::make_unique<RandomPlayer>(time_model, seed); }},
+                    e.games_vs_random, "vs_random"))
+    summary.set("elo_vs_random", r->elo().elo);
+  if (auto r = play({"greedy", [time_model](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(time_model, seed); }},
+                    e.games_vs_greedy, "vs_greedy"))
+    summary.set("elo_vs_greedy", r->elo().elo);
+
+  // Elo is chained through the best net: the initial net is 0, each new net is measured
+  // against the best so far, and becomes the best when it scores promote_score or more.
+  if (e.games_vs_best > 0) {
+    auto best = load_inference_net(checkpoint_path(run_, state_.best_generation), inference_);
+    const ArenaSide best_side = net_side("gen " + std::to_string(state_.best_generation), best, search, turn);
+    if (auto r = play(best_side, e.games_vs_best, "vs_best")) {
+      const EloEstimate est = r->elo();
+      state_.elo = state_.best_elo + est.elo;
+      summary.set("elo", state_.elo).set("elo_low", state_.best_elo + est.low).set("elo_high", state_.best_elo + est.high)
+          .set("vs_generation", state_.best_generation);
+      if (r->score() >= e.promote_score) {
+        state_.best_generation = g;
+        state_.best_elo = state_.elo;
+      }
+    }
+  }
+  summary.set("best_generation", state_.best_generation);
+}
+
+}  // namespace
+
+void run_training(const Config& config, const TrainOptions& options, InterruptWatch& interrupt, std::ostream& log) {
+  Loop loop(config, options, interrupt, log);
+  loop.run();
+}
+
+}  // namespace bh

@@ -1,0 +1,146 @@
+// trainer.cpp — losses, schedule and the optimiser step.
+#include "training/trainer.h"
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+#include <ATen/autocast_mode.h>
+#include <torch/nn/functional/loss.h>
+#include <torch/nn/utils/clip_grad.h>
+#include <torch/optim/adamw.h>
+#include <torch/optim/sgd.h>
+#include <torch/utils.h>
+
+namespace bh {
+
+namespace {
+
+// Turns bf16 autocast on for the CPU for its lifetime (LIBTORCH.md: about 2x for
+// training); the losses are computed in float32 after it.
+class CpuAutocast {
+ public:
+  explicit CpuAutocast(bool on) : on_(on) {
+    if (!on_) return;
+    at::autocast::set_autocast_cpu_dtype(at::kBFloat16);
+    at::autocast::set_cpu_enabled(true);
+    at::autocast::increment_nesting();
+  }
+  ~CpuAutocast() {
+    if (!on_) return;
+    if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
+    at::autocast::set_cpu_enabled(false);
+  }
+  CpuAutocast(const CpuAutocast&) = delete;
+  CpuAutocast& operator=(const CpuAutocast&) = delete;
+
+ private:
+  bool on_;
+};
+
+void set_learning_rate(torch::optim::Optimizer& opt, double lr) {
+  for (auto& group : opt.param_groups()) group.options().set_lr(lr);
+}
+
+}  // namespace
+
+Trainer::Trainer(const NetConfig& net, const TrainingSettings& settings, c10::Device device, std::uint64_t seed)
+    : settings_(settings), device_(device) {
+  torch::manual_seed(seed);
+  net_ = Network(net);
+  net_->to(device_);
+  make_optimizer();
+}
+
+Trainer::Trainer(const LoadedCheckpoint& checkpoint, const TrainingSettings& settings, c10::Device device)
+    : settings_(settings), device_(device) {
+  net_ = checkpoint.network(device_);
+  make_optimizer();
+  checkpoint.restore_optimizer(*optimizer_);
+  steps_ = checkpoint.info().meta.step;
+}
+
+void Trainer::make_optimizer() {
+  const double lr = learning_rate_at(steps_);
+  if (settings_.optimizer == "adamw") {
+    optimizer_ = std::make_unique<torch::optim::AdamW>(
+        net_->parameters(), torch::optim::AdamWOptions(lr).weight_decay(settings_.weight_decay));
+  } else {
+    optimizer_ = std::make_unique<torch::optim::SGD>(
+        net_->parameters(), torch::optim::SGDOptions(lr)
+                                .momentum(settings_.momentum)
+                                .nesterov(settings_.momentum > 0)
+                                .weight_decay(settings_.weight_decay));
+  }
+}
+
+double Trainer::learning_rate_at(std::int64_t step) const {
+  const double peak = settings_.learning_rate;
+  if (step < settings_.warmup_steps) return peak * double(step + 1) / double(settings_.warmup_steps + 1);
+  const double after = double(step - settings_.warmup_steps);
+  if (settings_.lr_schedule == "steps")
+    return peak * std::pow(settings_.lr_step_factor, std::floor(after / settings_.lr_step_every));
+  if (settings_.lr_schedule == "cosine") {
+    const double t = std::min(1.0, after / double(settings_.cosine_steps));
+    const double low = settings_.lr_min_factor;
+    return peak * (low + (1 - low) * 0.5 * (1 + std::cos(std::numbers::pi * t)));
+  }
+  return peak;
+}
+
+StepStats Trainer::step(const TrainingBatch& batch) { return losses(batch, true); }
+
+StepStats Trainer::measure(const TrainingBatch& batch) {
+  torch::NoGradGuard no_grad;
+  const bool was_training = net_->is_training();
+  net_->eval();
+  StepStats s = losses(batch, false);
+  net_->train(was_training);
+  return s;
+}
+
+StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
+  StepStats stats;
+  if (learn) {
+    net_->train();
+    optimizer_->zero_grad();
+  }
+  const auto planes = batch.planes.to(device_);
+  const auto policy_target = batch.policy.to(device_);
+  const auto policy_weight = batch.policy_weight.to(device_);
+  const auto wdl_target = batch.wdl.to(device_);
+
+  NetOutput out;
+  {
+    CpuAutocast autocast(settings_.bf16_autocast && device_.is_cpu());
+    out = net_->forward(planes);
+  }
+  const auto logits = out.policy.to(at::kFloat);
+  const auto wdl = out.wdl.to(at::kFloat);
+  // Policy: cross-entropy with the search's visit distribution, on full searches only.
+  const auto per_sample = -(policy_target * torch::log_softmax(logits, 1)).sum(1);
+  const auto policy_loss = (per_sample * policy_weight).sum() / policy_weight.sum().clamp_min(1);
+  const auto value_loss = torch::nn::functional::cross_entropy(wdl, wdl_target);
+  const auto loss = policy_loss + settings_.value_loss_weight * value_loss;
+
+  stats.policy_loss = policy_loss.item<double>();
+  stats.value_loss = value_loss.item<double>();
+  stats.loss = loss.item<double>();
+  stats.learning_rate = learning_rate_at(steps_);
+  if (!learn) return stats;
+
+  loss.backward();
+  const double clip = settings_.grad_clip > 0 ? settings_.grad_clip : std::numeric_limits<double>::infinity();
+  stats.grad_norm = torch::nn::utils::clip_grad_norm_(net_->parameters(), clip);
+  set_learning_rate(*optimizer_, stats.learning_rate);
+  optimizer_->step();
+  ++steps_;
+  return stats;
+}
+
+void Trainer::save(const std::filesystem::path& path, const RuleSet& rules, CheckpointMeta meta) const {
+  meta.step = steps_;
+  save_checkpoint(path, net_, rules, meta, optimizer_.get());
+}
+
+}  // namespace bh

@@ -1,0 +1,61 @@
+// trainer.h — the optimiser loop over one network: SGD with Nesterov momentum or AdamW,
+// weight decay, a learning-rate schedule (linear warm-up, then constant, steps or cosine),
+// policy cross-entropy (full searches only) plus weighted win/draw/loss cross-entropy,
+// global gradient-norm clipping, and bf16 autocast on the CPU. Checkpoints carry the
+// weights, the optimiser state and the step count, so a resumed run continues exactly.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+
+#include <c10/core/Device.h>
+#include <torch/optim/optimizer.h>
+
+#include "core/rules.h"
+#include "nn/checkpoint.h"
+#include "nn/model.h"
+#include "training/config.h"
+#include "training/training_batch.h"
+
+namespace bh {
+
+struct StepStats {
+  double loss = 0, policy_loss = 0, value_loss = 0;
+  double learning_rate = 0;
+  double grad_norm = 0;  // before clipping
+};
+
+class Trainer {
+ public:
+  // A fresh network of `net` shape, initialised from `seed`.
+  Trainer(const NetConfig& net, const TrainingSettings& settings, c10::Device device, std::uint64_t seed);
+  // Resumes from a checkpoint: its weights, optimiser state and step count. Throws
+  // CheckpointError when the checkpoint has no optimiser state or another net shape.
+  Trainer(const LoadedCheckpoint& checkpoint, const TrainingSettings& settings, c10::Device device);
+
+  // One optimiser step on the batch; the network is left in train mode.
+  StepStats step(const TrainingBatch& batch);
+  // Losses on a batch without learning (validation, tests).
+  StepStats measure(const TrainingBatch& batch);
+
+  double learning_rate_at(std::int64_t step) const;
+  std::int64_t steps() const { return steps_; }
+  Network& network() { return net_; }
+  const Network& network() const { return net_; }
+
+  // Atomic; the metadata's step is this trainer's step count.
+  void save(const std::filesystem::path& path, const RuleSet& rules, CheckpointMeta meta) const;
+
+ private:
+  void make_optimizer();
+  StepStats losses(const TrainingBatch& batch, bool learn);
+
+  TrainingSettings settings_;
+  c10::Device device_;
+  Network net_{nullptr};
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::int64_t steps_ = 0;
+};
+
+}  // namespace bh
