@@ -154,3 +154,17 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
 
 }  // namespace
 }  // namespace bh
+
+namespace bh {
+namespace {
+
+TEST(Config, DefaultConfigLoads) {
+  const Config c = load_config(std::string(BUGHOUSE_CONFIGS) + "/default.toml");
+  EXPECT_EQ(c.network.net.blocks, 10);
+  EXPECT_EQ(c.network.device, "cuda");
+  EXPECT_TRUE(c.search.allow_wait);
+  EXPECT_EQ(c.clock.initial_ms, 180'000);
+}
+
+}  // namespace
+}  // namespace bh
