@@ -154,13 +154,20 @@ void read_run(ConfigReader& r, Config& c) {
   r.read("max_minutes", u.max_minutes, 0, 1e7);
 }
 
+void read_broker(ConfigReader& r, Config& c) {
+  BrokerSettings& b = c.broker;
+  r.read("max_net_lag", b.max_net_lag, 0, 1'000'000);
+  r.read("stream_max_len", b.stream_max_len, 1, 100'000'000);
+  r.read("heartbeat_seconds", b.heartbeat_seconds, 1, 3600);
+}
+
 using SectionReader = std::function<void(ConfigReader&, Config&)>;
 
 const std::vector<std::pair<std::string, SectionReader>>& sections() {
   static const std::vector<std::pair<std::string, SectionReader>> all{
       {"rules", read_rules},     {"clock", read_clock},       {"search", read_search},
       {"selfplay", read_selfplay}, {"network", read_network}, {"training", read_training},
-      {"evaluation", read_evaluation}, {"run", read_run}};
+      {"evaluation", read_evaluation}, {"run", read_run},         {"broker", read_broker}};
   return all;
 }
 

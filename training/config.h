@@ -2,7 +2,7 @@
 // section or key, a value of the wrong type or out of range is a ConfigError naming the
 // file, the line and the key. Sections: [rules] (every RuleSet option of RULES.md by its
 // name), [clock] (time control and the simulated players' time model), [search],
-// [selfplay], [network], [training], [evaluation] and [run]. To add a section: a struct
+// [selfplay], [network], [training], [evaluation], [run] and [broker]. To add a section: a struct
 // member here, a read_<section> function in config.cpp, and its name in the section
 // table there.
 #pragma once
@@ -63,6 +63,13 @@ struct EvaluationSettings {
   double promote_score = 0.55;         // the new net becomes the best at this score against it
 };
 
+// [broker]: distributed self-play (bughouse train --broker / bughouse worker).
+struct BrokerSettings {
+  int max_net_lag = 2;                 // accept chunks of nets up to this many generations old
+  std::int64_t stream_max_len = 2000;  // chunks the stream keeps for a lagging trainer
+  int heartbeat_seconds = 10;          // how often workers report
+};
+
 // [run]: how much to do.
 struct RunSettings {
   int matches_per_generation = 64;
@@ -82,6 +89,7 @@ struct Config {
   TrainingSettings training;
   EvaluationSettings evaluation;
   RunSettings run;
+  BrokerSettings broker;
   std::string text;         // the file's text, verbatim (saved with runs and checkpoints)
 
   // Everything self-play needs: [selfplay] with [rules], [clock] and [search] filled in.

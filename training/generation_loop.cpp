@@ -23,6 +23,11 @@
 #include "mcts/selfplay.h"
 #include "mcts/selfplay_writer.h"
 #include "nn/checkpoint.h"
+#include "training/broker/chunk_ingest.h"
+#include "training/broker/model_store.h"
+#include "training/broker/redis_connection.h"
+#include "training/broker/worker_registry.h"
+#include "training/chunk_validation.h"
 #include "training/json_line.h"
 #include "training/net_player.h"
 #include "training/replay_buffer.h"
@@ -156,6 +161,38 @@ struct RunState {
   }
 };
 
+// The trainer's side of the broker: publishing nets, taking chunks.
+struct BrokerLink {
+  RedisConnection connection;
+  ModelStore nets;
+  ChunkConsumer consumer;
+  ChunkFileSink sink;
+  WorkerRegistry registry;
+  ChunkPolicy policy;
+
+  BrokerLink(const std::string& url, const Config& config, const fs::path& chunk_dir)
+      : connection(RedisUrl::parse(url), options()),
+        nets(connection),
+        consumer(connection, consumer_options(config)),
+        sink(chunk_dir),
+        registry(connection),
+        policy{config.rules, 0, config.broker.max_net_lag} {
+    consumer.set_validator([this](std::span<const std::uint8_t> bytes) { return validate_chunk(bytes, policy); });
+  }
+  static RedisOptions options() {
+    RedisOptions o;
+    o.client_name = "trainer";
+    o.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
+    return o;
+  }
+  static ChunkConsumerOptions consumer_options(const Config& config) {
+    ChunkConsumerOptions o;
+    o.consumer = "trainer";  // the same name across restarts: pending entries come back to it
+    (void)config;
+    return o;
+  }
+};
+
 class Loop {
  public:
   Loop(const Config& config, const TrainOptions& options, InterruptWatch& interrupt, std::ostream& log)
@@ -168,6 +205,10 @@ class Loop {
         device_(resolve_device(config.network.device)),
         inference_(inference_options(config.network)) {
     prepare(options.resume);
+    if (!options.broker_url.empty()) {
+      broker_.emplace(options.broker_url, config_, run_ / "chunks");
+      publish_net(state_.generation);
+    }
   }
 
   void run();
@@ -176,6 +217,8 @@ class Loop {
   void prepare(bool resume);
   bool budget_spent(std::string& why) const;
   bool selfplay(std::int64_t g);
+  bool collect(std::int64_t g);  // with a broker: matches from the workers instead
+  void publish_net(std::int64_t version);
   bool train(std::int64_t g, JsonLine& summary);
   void evaluate(std::int64_t g, JsonLine& summary);
   double elapsed() const {
@@ -192,6 +235,7 @@ class Loop {
   c10::Device device_;
   InferenceOptions inference_;
   std::optional<Trainer> trainer_;
+  std::optional<BrokerLink> broker_;
   std::optional<MetricsFile> metrics_;
   RunState state_;
   Clock::time_point session_start_ = Clock::now();
@@ -261,7 +305,7 @@ void Loop::run() {
     const std::int64_t g = state_.generation + 1;
     JsonLine summary;
     summary.set("kind", "generation").set("generation", g);
-    if (!selfplay(g) || !train(g, summary)) {
+    if (!(broker_ ? collect(g) : selfplay(g)) || !train(g, summary)) {
       why = "interrupted; resume with --resume";
       break;
     }
@@ -270,6 +314,7 @@ void Loop::run() {
     state_.elapsed_s = elapsed();
     session_start_ = Clock::now();
     trainer_->save(checkpoint_path(run_, g), config_.rules, state_.meta(config_.text));
+    if (broker_) publish_net(g);
     generation_seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
     summary.set("elapsed_s", state_.elapsed_s).set("generation_s", generation_seconds_);
     metrics_->write(summary);
@@ -349,6 +394,61 @@ bool Loop::selfplay(std::int64_t g) {
   metrics_->write(line);
   evals_per_s_ = double(c.evaluations) / s;
   return !stop;
+}
+
+void Loop::publish_net(std::int64_t version) {
+  // Workers get the weights and the run's configuration (in the metadata), not the
+  // optimiser state.
+  const fs::path file = run_ / "checkpoints" / "published.ckpt";
+  save_checkpoint(file, trainer_->network(), config_.rules, state_.meta(config_.text));
+  std::ifstream in(file, std::ios::binary);
+  const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    const std::string digest = broker_->nets.publish(version, bytes);
+    progress_.say("broker: published net " + std::to_string(version) + " (" + std::to_string(bytes.size() / 1024) +
+                  " KB, sha256 " + digest.substr(0, 12) + "...)");
+  } catch (const ModelStoreError& e) {
+    // A resumed trainer finds its last net already there (the same weights, other bytes).
+    progress_.say(std::string("broker: keeping the published net: ") + e.what());
+  }
+  broker_->policy.current_net = version;
+}
+
+bool Loop::collect(std::int64_t g) {
+  BrokerLink& b = *broker_;
+  std::int64_t matches = 0, samples = 0, chunks = 0;
+  const auto start = Clock::now();
+  auto last_workers = Clock::now() - std::chrono::hours(1);
+  std::size_t live = 0;
+  while (matches < config_.run.matches_per_generation) {
+    if (interrupt_.poll(std::chrono::milliseconds(0))) return false;
+    IngestBatch batch = ingest_batch(b.consumer, b.sink, 32, std::chrono::milliseconds(500));
+    for (const ChunkEntry& e : batch.written) {
+      matches += std::max<std::int64_t>(1, e.meta.matches);
+      samples += e.meta.samples;
+      ++chunks;
+    }
+    if (Clock::now() - last_workers > std::chrono::seconds(10)) {
+      live = b.registry.live().size();
+      last_workers = Clock::now();
+    }
+    const ConsumerStats& st = b.consumer.stats();
+    char line[256];
+    std::snprintf(line, sizeof line, "gen %lld broker: %lld/%lld matches, %lld chunks, %lld samples, %llu rejected, %zu workers, %s",
+                  static_cast<long long>(g), static_cast<long long>(matches), static_cast<long long>(config_.run.matches_per_generation),
+                  static_cast<long long>(chunks), static_cast<long long>(samples),
+                  static_cast<unsigned long long>(st.ingest.total_rejected()), live, format_seconds(elapsed()).c_str());
+    progress_.show(line);
+  }
+  const ConsumerStats& st = b.consumer.stats();
+  const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
+  JsonLine line;
+  line.set("kind", "broker").set("generation", g).set("matches", matches).set("chunks", chunks).set("samples", samples)
+      .set("samples_per_s", double(samples) / s).set("rejected_total", std::int64_t(st.ingest.total_rejected()))
+      .set("redelivered", std::int64_t(st.redelivered)).set("claimed", std::int64_t(st.claimed))
+      .set("rejections", st.ingest.to_string()).set("seconds", s);
+  metrics_->write(line);
+  return true;
 }
 
 bool Loop::train(std::int64_t g, JsonLine& summary) {

@@ -6,12 +6,18 @@
 // with the same step count and optimiser state; finished self-play matches of the
 // interrupted generation are kept and count towards it.
 //
+// With a broker (issue 7), self-play happens on `bughouse worker` processes anywhere: the
+// trainer publishes each net (version = generation) to Redis and a generation collects
+// matches from the chunk stream instead of playing them; every chunk is validated
+// (chunk_validation.h), written to chunks/<stream id>.chunk and only then acknowledged.
+//
 // Run directory:
 //   config.toml          the configuration the run uses (resume reads it back)
 //   rules.txt            the rule set, one key=value per line
 //   revision.txt         the source revision the program was built from
 //   checkpoints/gen-NNNN.ckpt   one per generation (gen-0000: the initial net)
 //   chunks/gNNNN-*.chunk        self-play samples of generation NNNN
+//   chunks/<ms>-<seq>.chunk     (with a broker) the chunk of that stream entry
 //   games/gNNNN-*.bpgn          the same matches as BPGN records
 //   arena/gen-NNNN.bpgn         the evaluation matches of generation NNNN
 //   metrics.jsonl        one JSON line per logged training step and per generation
@@ -30,6 +36,7 @@ namespace bh {
 struct TrainOptions {
   std::filesystem::path run_dir;
   bool resume = false;
+  std::string broker_url;  // redis://[user:password@]host:port/db; empty: self-play here
 };
 
 // Runs the loop; returns when the budget is spent or after an interrupt (the current

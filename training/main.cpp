@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
 #if BUGHOUSE_WITH_TORCH
   bh::cli::add_export_command(app);
   bh::cli::add_train_command(app);
+  bh::cli::add_worker_command(app);
 #endif
   try {
     app.parse(argc, argv);

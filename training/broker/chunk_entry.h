@@ -16,6 +16,7 @@ struct ChunkMeta {
   std::string worker;            // who made it: names the culprit of a bad chunk
   std::int64_t net_version = 0;  // the net that played these games (the window policy's input)
   std::int64_t samples = 0;      // training samples in the chunk
+  std::int64_t matches = 0;      // matches those samples come from (paces the trainer's generations)
 };
 
 struct ChunkEntry {
@@ -35,6 +36,7 @@ namespace chunk_field {
 inline constexpr std::string_view kWorker = "worker";
 inline constexpr std::string_view kNetVersion = "net";
 inline constexpr std::string_view kSamples = "samples";
+inline constexpr std::string_view kMatches = "matches";  // optional: older producers omit it
 inline constexpr std::string_view kChunkId = "cid";
 inline constexpr std::string_view kData = "data";
 }  // namespace chunk_field

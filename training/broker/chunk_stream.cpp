@@ -74,19 +74,21 @@ std::string ChunkProducer::publish(std::span<const std::uint8_t> chunk, const Ch
 
   const std::string net = std::to_string(meta.net_version);
   const std::string samples = std::to_string(meta.samples);
+  const std::string matches = std::to_string(std::max<std::int64_t>(0, meta.matches));
   const std::string cap = std::to_string(options_.max_len);
   std::string id;
   if (options_.dedup_ttl.count() == 0) {
     RedisReply r = conn_.command({"XADD", options_.stream, "MAXLEN", "~", cap, "*", chunk_field::kWorker, meta.worker,
-                                  chunk_field::kNetVersion, net, chunk_field::kSamples, samples, chunk_field::kChunkId,
-                                  chunk_id, chunk_field::kData, as_text(chunk)});
+                                  chunk_field::kNetVersion, net, chunk_field::kSamples, samples, chunk_field::kMatches,
+                                  matches, chunk_field::kChunkId, chunk_id, chunk_field::kData, as_text(chunk)});
     id = r.string();
   } else {
     const std::string id_key = options_.stream + ":cid:" + std::string(chunk_id);
     const std::string ttl = std::to_string(options_.dedup_ttl.count());
     RedisReply r = conn_.command({"EVAL", kPublishScript, "2", options_.stream, id_key, cap, ttl, chunk_field::kWorker,
                                   meta.worker, chunk_field::kNetVersion, net, chunk_field::kSamples, samples,
-                                  chunk_field::kChunkId, chunk_id, chunk_field::kData, as_text(chunk)});
+                                  chunk_field::kMatches, matches, chunk_field::kChunkId, chunk_id, chunk_field::kData,
+                                  as_text(chunk)});
     id = r.string();
   }
   if (!valid_stream_id(id)) throw RedisProtocolError("XADD returned '" + printable_name(id) + "', not a stream id");

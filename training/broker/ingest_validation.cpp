@@ -86,13 +86,14 @@ std::nullopt_t IngestValidation::reject(const RawStreamEntry& e, std::string_vie
 
 std::optional<ChunkEntry> IngestValidation::admit(const RawStreamEntry& e) {
   // Collect the known fields; a duplicate is malformed (which one would be meant?).
-  std::optional<std::string_view> worker, net, samples, cid, data;
+  std::optional<std::string_view> worker, net, samples, matches, cid, data;
   std::string duplicate;
   for (const auto& [name, value] : e.fields) {
     std::optional<std::string_view>* slot = nullptr;
     if (name == chunk_field::kWorker) slot = &worker;
     else if (name == chunk_field::kNetVersion) slot = &net;
     else if (name == chunk_field::kSamples) slot = &samples;
+    else if (name == chunk_field::kMatches) slot = &matches;
     else if (name == chunk_field::kChunkId) slot = &cid;
     else if (name == chunk_field::kData) slot = &data;
     else continue;  // unknown fields are left for newer producers
@@ -116,6 +117,9 @@ std::optional<ChunkEntry> IngestValidation::admit(const RawStreamEntry& e) {
   if (*sample_count > limits_.max_samples)
     return reject(e, w, RejectReason::TooManySamples,
                   std::to_string(*sample_count) + " samples, limit " + std::to_string(limits_.max_samples));
+  std::optional<std::int64_t> match_count = matches ? parse_int(*matches) : std::optional<std::int64_t>(0);
+  if (!match_count || *match_count < 0)
+    return reject(e, w, RejectReason::BadField, "match count " + quoted_prefix(*matches) + " is not a number >= 0");
   if (cid && (cid->empty() || cid->size() > 256))
     return reject(e, w, RejectReason::BadField, "chunk id of " + std::to_string(cid->size()) + " bytes");
   if (data->empty()) return reject(e, w, RejectReason::EmptyChunk, "no bytes");
@@ -140,7 +144,7 @@ std::optional<ChunkEntry> IngestValidation::admit(const RawStreamEntry& e) {
   ChunkEntry out;
   out.id = std::string(e.id);
   out.chunk_id = std::string(cid.value_or(""));
-  out.meta = {std::string(w), *net_version, *sample_count};
+  out.meta = {std::string(w), *net_version, *sample_count, *match_count};
   out.data.assign(bytes.begin(), bytes.end());
   return out;
 }

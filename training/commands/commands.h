@@ -13,6 +13,7 @@ void add_bench_command(CLI::App& app);
 #if BUGHOUSE_WITH_TORCH
 void add_export_command(CLI::App& app);
 void add_train_command(CLI::App& app);
+void add_worker_command(CLI::App& app);  // worker and workers
 #endif
 
 }  // namespace bh::cli

@@ -9,7 +9,7 @@ namespace bh::cli {
 
 void add_train_command(CLI::App& app) {
   struct Options {
-    std::string config, run;
+    std::string config, run, broker;
     bool resume = false;
   };
   auto o = std::make_shared<Options>();
@@ -20,6 +20,9 @@ void add_train_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run from its last checkpoint");
+  cmd->add_option("--broker", o->broker,
+                  "redis://[user:password@]host:port/db: take self-play from `bughouse worker` processes through "
+                  "this Redis instead of playing here");
   cmd->callback([o] {
     if (o->config.empty() && !(o->resume && !o->run.empty()))
       throw std::invalid_argument("train: give --config FILE (or --resume with --run DIR to reuse the run's config)");
@@ -27,6 +30,7 @@ void add_train_command(CLI::App& app) {
     Config config = load_config(config_path);
     TrainOptions options;
     options.resume = o->resume;
+    options.broker_url = o->broker;
     options.run_dir = o->run.empty() ? "runs/" + std::filesystem::path(config_path).stem().string() : o->run;
     InterruptWatch interrupt("train");
     run_training(config, options, interrupt, std::cout);

@@ -1,0 +1,218 @@
+// worker_command.cpp — `bughouse worker` and `bughouse workers`: distributed self-play.
+// A worker fetches the trainer's current net (verified by SHA-256) with the run's
+// configuration in its metadata, plays rounds of matches with it on its threads, publishes
+// each finished chunk to the broker's stream, reports a heartbeat, and between rounds
+// picks up a newer net. Killed, it loses only what it had not yet published; restarted,
+// it joins again. `bughouse workers` lists the live workers and their rates.
+#include <unistd.h>
+
+#include <ATen/Parallel.h>
+
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "mcts/chunk.h"
+#include "mcts/selfplay.h"
+#include "nn/checkpoint.h"
+#include "training/broker/chunk_stream.h"
+#include "training/broker/model_store.h"
+#include "training/broker/redis_connection.h"
+#include "training/broker/worker_registry.h"
+#include "training/commands/commands.h"
+#include "training/config.h"
+#include "training/interrupt.h"
+#include "training/net_player.h"
+
+namespace bh::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct WorkerOptions {
+  std::string broker;
+  std::string name;
+  int threads = 0;
+  int matches_per_round = 0;
+};
+
+std::string host_name() {
+  char buf[256] = {};
+  ::gethostname(buf, sizeof buf - 1);
+  return buf;
+}
+
+// The net and the self-play configuration that came with it.
+struct LoadedNet {
+  std::int64_t version = -1;
+  std::shared_ptr<const InferenceNet> net;
+  SelfPlayConfig selfplay;
+  int matches_per_chunk = 16;
+};
+
+LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
+  // LoadedCheckpoint reads files: the blob goes through a private temporary one.
+  const auto file = std::filesystem::temp_directory_path() / ("bughouse-worker-" + std::to_string(::getpid()) + ".ckpt");
+  {
+    std::ofstream out(file, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(blob.bytes.data()), std::streamsize(blob.bytes.size()));
+  }
+  LoadedCheckpoint ckpt(file);
+  std::filesystem::remove(file);
+  const Config config = parse_config(ckpt.info().meta.config_text, "the run configuration of net " + std::to_string(blob.version));
+  LoadedNet out;
+  out.version = blob.version;
+  Network network = ckpt.network(c10::kCPU);
+  network->eval();
+  out.net = InferenceNet::create(network, inference_options(config.network));
+  out.selfplay = config.selfplay_config();
+  out.selfplay.net_version = std::uint32_t(blob.version);
+  if (o.threads > 0) out.selfplay.workers = o.threads;
+  out.matches_per_chunk = out.selfplay.matches_per_chunk;
+  return out;
+}
+
+void run_worker(const WorkerOptions& o) {
+  const std::string name = o.name.empty() ? host_name() + "-" + std::to_string(::getpid()) : o.name;
+  require_worker_name(name);
+  RedisOptions ro;
+  ro.client_name = name;
+  ro.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
+  RedisConnection conn(RedisUrl::parse(o.broker), ro);
+  ModelStore nets(conn);
+  ChunkProducer producer(conn);
+  WorkerRegistry registry(conn);
+  InterruptWatch interrupt("worker");
+
+  LoadedNet current;
+  std::int64_t games = 0, evaluations = 0, round = 0;
+  const auto started = Clock::now();
+  auto last_beat = Clock::now() - std::chrono::hours(1);
+  auto beat = [&](bool force) {
+    if (!force && Clock::now() - last_beat < std::chrono::seconds(10)) return;
+    last_beat = Clock::now();
+    const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - started).count());
+    registry.heartbeat({name, host_name(), games, double(evaluations) / s, current.version, 0});
+  };
+
+  std::cerr << "worker " << name << ": connected to " << RedisUrl::parse(o.broker).to_string() << "\n";
+  bool waiting_said = false;
+  while (!interrupt.poll(std::chrono::milliseconds(0))) {
+    if (auto blob = nets.fetch_if_newer(current.version)) {
+      current = load_net(*blob, o);
+      std::cerr << "worker " << name << ": playing with net " << current.version << " ("
+                << current.net->config().short_name() << ", sha256 " << blob->sha256.substr(0, 12) << "...)\n";
+    }
+    if (current.version < 0) {
+      if (!waiting_said) std::cerr << "worker " << name << ": waiting for the trainer to publish a net\n";
+      waiting_said = true;
+      beat(false);
+      interrupt.poll(std::chrono::milliseconds(1000));
+      continue;
+    }
+
+    // One round of matches with this net; finished chunks go out as they fill.
+    SelfPlayConfig sp = current.selfplay;
+    sp.seed = std::hash<std::string>{}(name) ^ (std::uint64_t(++round) << 20) ^ std::uint64_t(current.version);
+    auto net = current.net;
+    SelfPlay play(sp, [net](int) -> std::unique_ptr<Evaluator> {
+      at::set_num_threads(1);
+      return std::make_unique<TorchEvaluator>(net);
+    });
+    const std::int64_t matches = o.matches_per_round > 0 ? o.matches_per_round : std::int64_t(play.workers()) * sp.concurrent_matches;
+    std::mutex lock;
+    std::vector<std::vector<Sample>> pending(std::size_t(play.workers()));
+    std::vector<int> pending_matches(std::size_t(play.workers()), 0);
+    std::deque<std::pair<std::vector<Sample>, int>> ready;  // (samples, matches) to publish
+    auto hand_over = [&](std::size_t w) {
+      std::lock_guard guard(lock);
+      ready.emplace_back(std::move(pending[w]), pending_matches[w]);
+      pending[w].clear();
+      pending_matches[w] = 0;
+    };
+    MatchSink sink = [&](int worker, FinishedMatch&& m) {
+      auto w = std::size_t(worker);
+      for (auto& s : m.samples) pending[w].push_back(std::move(s));
+      if (++pending_matches[w] >= current.matches_per_chunk) hand_over(w);
+    };
+    std::atomic<bool> stop{false}, finished{false};
+    std::exception_ptr error;
+    std::thread driver([&] {
+      try {
+        play.run(matches, sink, &stop);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      finished = true;
+    });
+    auto publish_ready = [&] {
+      for (;;) {
+        std::pair<std::vector<Sample>, int> chunk;
+        {
+          std::lock_guard guard(lock);
+          if (ready.empty()) return;
+          chunk = std::move(ready.front());
+          ready.pop_front();
+        }
+        if (chunk.first.empty()) continue;
+        const auto bytes = encode_chunk(chunk.first);
+        producer.publish(bytes, {name, current.version, std::int64_t(chunk.first.size()), chunk.second});
+        games += chunk.second;
+      }
+    };
+    while (!finished) {
+      if (interrupt.poll(std::chrono::milliseconds(200))) stop = true;
+      publish_ready();
+      evaluations = play.counters().evaluations;
+      beat(false);
+    }
+    driver.join();
+    if (error) std::rethrow_exception(error);
+    for (std::size_t w = 0; w < pending.size(); ++w)
+      if (pending_matches[w] > 0) hand_over(w);
+    publish_ready();
+    beat(true);
+    const SelfPlayCounters& c = play.counters();
+    std::cerr << "worker " << name << ": round " << round << " done, " << c.matches << " matches, " << c.samples
+              << " samples, " << games << " matches published in all\n";
+  }
+  registry.remove(name);
+  std::cerr << "worker " << name << ": stopped (" << games << " matches published)\n";
+  throw CLI::RuntimeError(130);
+}
+
+}  // namespace
+
+void add_worker_command(CLI::App& app) {
+  auto o = std::make_shared<WorkerOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "worker", "Self-play for a trainer elsewhere: fetch its net through a Redis broker, play, send the chunks back");
+  cmd->add_option("--broker", o->broker, "redis://[user:password@]host:port/db")->required();
+  cmd->add_option("--threads", o->threads, "Self-play threads (0: the run configuration's [selfplay] workers)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--name", o->name, "Worker name, [A-Za-z0-9._-] (default: <host>-<pid>)");
+  cmd->add_option("--matches-per-round", o->matches_per_round,
+                  "Matches between checks for a newer net (0: threads x [selfplay] concurrent_matches)")
+      ->check(CLI::Range(0, 1'000'000));
+  cmd->callback([o] { run_worker(*o); });
+
+  auto url = std::make_shared<std::string>();
+  CLI::App* list = app.add_subcommand("workers", "List the live self-play workers of a broker and their rates");
+  list->add_option("--broker", *url, "redis://[user:password@]host:port/db")->required();
+  list->callback([url] {
+    RedisConnection conn(RedisUrl::parse(*url), RedisOptions{});
+    WorkerRegistry registry(conn);
+    const auto workers = registry.live();
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch()).count();
+    std::cout << WorkerRegistry::format(workers, now);
+  });
+}
+
+}  // namespace bh::cli
