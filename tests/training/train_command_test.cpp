@@ -5,10 +5,7 @@
 // cleanly; a bad configuration or run directory is refused with a message that says why.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -20,6 +17,7 @@
 #include "mcts/chunk.h"
 #include "nn/checkpoint.h"
 #include "training/report.h"
+#include "tests/training/process.h"
 
 namespace bh {
 namespace {
@@ -56,50 +54,6 @@ threads = 1
 matches_per_generation = 6
 generations = 2
 )";
-
-struct Process {
-  pid_t pid = -1;
-  fs::path output;
-};
-
-// Starts `bughouse <args>` with stdout and stderr into `output`.
-Process start(const std::vector<std::string>& args, const fs::path& output) {
-  Process p{-1, output};
-  p.pid = fork();
-  if (p.pid == 0) {
-    int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    std::vector<char*> argv{const_cast<char*>(BUGHOUSE_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(BUGHOUSE_BINARY, argv.data());
-    _exit(127);
-  }
-  return p;
-}
-
-int wait_for(const Process& p) {
-  int status = 0;
-  waitpid(p.pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-int run(const std::vector<std::string>& args, const fs::path& output) { return wait_for(start(args, output)); }
-
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 fs::path write_config(const fs::path& dir, const std::string& text) {
   fs::path p = dir / "tiny.toml";
