@@ -152,6 +152,9 @@ void read_run(ConfigReader& r, Config& c) {
   r.read("generations", u.generations, 0, 10'000'000);
   r.read("max_samples", u.max_samples, 0, std::int64_t(1) << 50);
   r.read("max_minutes", u.max_minutes, 0, 1e7);
+  r.read_choice("bootstrap", u.bootstrap, {"none", "material"});
+  r.read("bootstrap_generations", u.bootstrap_generations, 0, 1'000'000);
+  r.read("bootstrap_matches", u.bootstrap_matches, 0, 10'000'000);
 }
 
 void read_broker(ConfigReader& r, Config& c) {

@@ -76,6 +76,13 @@ struct RunSettings {
   int generations = 0;                 // stop after this many generations (0 = no limit)
   std::int64_t max_samples = 0;        // ... or this many self-play samples (0 = no limit)
   double max_minutes = 0;              // ... or this much wall time (0 = no limit)
+  // A heuristic teacher for the first generations' self-play (embedded mode): "material"
+  // searches with mcts/'s MaterialEvaluator (material balance as value, captures and
+  // checks as priors) instead of the untrained net, so the first training data already
+  // holds sensible play. "none": the net from its first, random weights (pure zero).
+  std::string bootstrap = "none";
+  int bootstrap_generations = 1;
+  int bootstrap_matches = 0;           // matches in each bootstrap generation (0 = matches_per_generation)
 };
 
 struct Config {

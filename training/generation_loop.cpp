@@ -22,6 +22,7 @@
 #include "mcts/random_player.h"
 #include "mcts/selfplay.h"
 #include "mcts/selfplay_writer.h"
+#include "mcts/simple_evaluators.h"
 #include "nn/checkpoint.h"
 #include "training/broker/chunk_ingest.h"
 #include "training/broker/model_store.h"
@@ -335,8 +336,11 @@ void Loop::run() {
 }
 
 bool Loop::selfplay(std::int64_t g) {
+  const RunSettings& run = config_.run;
+  const bool bootstrap = run.bootstrap == "material" && g <= run.bootstrap_generations;
+  const std::int64_t target = bootstrap && run.bootstrap_matches > 0 ? run.bootstrap_matches : run.matches_per_generation;
   const std::int64_t done = matches_done(run_, g);
-  const std::int64_t todo = config_.run.matches_per_generation - done;
+  const std::int64_t todo = target - done;
   if (todo <= 0) return true;
   auto net = InferenceNet::create(trainer_->network(), inference_);
   trainer_->network()->train();
@@ -344,12 +348,14 @@ bool Loop::selfplay(std::int64_t g) {
   SelfPlayConfig sp = config_.selfplay_config();
   sp.seed = config_.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(state_.session);
   sp.net_version = std::uint32_t(g - 1);
-  EvaluatorFactory factory = [net](int) {
+  EvaluatorFactory factory = [net, bootstrap](int) -> std::unique_ptr<Evaluator> {
+    if (bootstrap) return std::make_unique<MaterialEvaluator>();
     at::set_num_threads(1);  // one core per worker (LIBTORCH.md "Threads")
     return std::make_unique<TorchEvaluator>(net);
   };
   SelfPlay play(sp, factory);
-  const std::string tag = "gen " + std::to_string(g - 1) + " (" + config_.network.net.short_name() + ")";
+  const std::string tag = bootstrap ? std::string("material (bootstrap)")
+                                    : "gen " + std::to_string(g - 1) + " (" + config_.network.net.short_name() + ")";
   std::vector<std::unique_ptr<SelfPlayWriter>> writers;
   for (int w = 0; w < play.workers(); ++w)
     writers.push_back(std::make_unique<SelfPlayWriter>(
@@ -375,7 +381,7 @@ bool Loop::selfplay(std::int64_t g) {
     const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
     char line[256];
     std::snprintf(line, sizeof line, "gen %lld selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s, %lld samples, step %lld, %s",
-                  static_cast<long long>(g), static_cast<long long>(done + c.matches), static_cast<long long>(config_.run.matches_per_generation),
+                  static_cast<long long>(g), static_cast<long long>(done + c.matches), static_cast<long long>(target),
                   double(c.moves) / s, double(c.evaluations) / s, static_cast<long long>(c.samples.load()),
                   static_cast<long long>(trainer_->steps()), format_seconds(elapsed()).c_str());
     progress_.show(line);
@@ -386,7 +392,7 @@ bool Loop::selfplay(std::int64_t g) {
   const SelfPlayCounters& c = play.counters();
   const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
   JsonLine line;
-  line.set("kind", "selfplay").set("generation", g).set("matches", std::int64_t(c.matches)).set("moves", std::int64_t(c.moves))
+  line.set("kind", "selfplay").set("generation", g).set("bootstrap", bootstrap).set("matches", std::int64_t(c.matches)).set("moves", std::int64_t(c.moves))
       .set("samples", std::int64_t(c.samples)).set("moves_per_s", double(c.moves) / s).set("evals_per_s", double(c.evaluations) / s)
       .set("team1_wins", std::int64_t(c.team1_wins)).set("team2_wins", std::int64_t(c.team2_wins)).set("draws", std::int64_t(c.draws))
       .set("resignations", std::int64_t(c.resignations)).set("false_resigns", std::int64_t(c.false_resigns))
