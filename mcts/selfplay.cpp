@@ -1,6 +1,8 @@
 // selfplay.cpp — workers, batching across matches, and counters.
 #include "mcts/selfplay.h"
 
+#include <thread>
+
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -119,6 +121,24 @@ void SelfPlay::work(int worker, std::int64_t games, const MatchSink& sink, const
       }
     if (!progressed) throw std::logic_error("selfplay: no search made progress");
   }
+}
+
+bool SelfPlay::run_watched(std::int64_t games, const MatchSink& sink, const std::function<bool()>& tick) {
+  std::atomic<bool> stop{false}, finished{false};
+  std::exception_ptr error;
+  std::thread driver([&] {
+    try {
+      run(games, sink, &stop);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    finished = true;
+  });
+  while (!finished)
+    if (tick()) stop = true;
+  driver.join();
+  if (error) std::rethrow_exception(error);
+  return !stop;
 }
 
 }  // namespace bh

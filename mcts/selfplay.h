@@ -35,6 +35,11 @@ class SelfPlay {
   // becomes true (matches still being played are dropped; the sink has every finished
   // one). An exception in a worker (evaluator, sink) stops the others and is rethrown.
   void run(std::int64_t games, const MatchSink& sink, const std::atomic<bool>* stop = nullptr);
+  // run() on a thread of its own, while the calling thread calls `tick` over and over
+  // until the run ends (progress lines, publishing, watching for Ctrl-C; tick should wait
+  // a little each time). When tick returns true the run is asked to stop. Rethrows a
+  // worker's exception. Returns false when it was stopped, true when all games finished.
+  bool run_watched(std::int64_t games, const MatchSink& sink, const std::function<bool()>& tick);
 
  private:
   void work(int worker, std::int64_t games, const MatchSink& sink, const std::atomic<bool>* stop);

@@ -364,19 +364,9 @@ bool Loop::selfplay(std::int64_t g) {
                                                          {"WhiteA", tag}, {"BlackA", tag}, {"WhiteB", tag}, {"BlackB", tag}}));
   MatchSink sink = [&](int worker, FinishedMatch&& m) { writers[std::size_t(worker)]->add(std::move(m)); };
 
-  std::atomic<bool> stop{false}, finished{false};
-  std::exception_ptr error;
   const auto start = Clock::now();
-  std::thread driver([&] {
-    try {
-      play.run(todo, sink, &stop);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    finished = true;
-  });
-  while (!finished) {
-    if (interrupt_.poll(std::chrono::milliseconds(200))) stop = true;
+  const bool finished = play.run_watched(todo, sink, [&] {
+    const bool stop = interrupt_.poll(std::chrono::milliseconds(200));
     const SelfPlayCounters& c = play.counters();
     const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
     char line[256];
@@ -385,10 +375,9 @@ bool Loop::selfplay(std::int64_t g) {
                   double(c.moves) / s, double(c.evaluations) / s, static_cast<long long>(c.samples.load()),
                   static_cast<long long>(trainer_->steps()), format_seconds(elapsed()).c_str());
     progress_.show(line);
-  }
-  driver.join();
+    return stop;
+  });
   for (auto& w : writers) w->flush();
-  if (error) std::rethrow_exception(error);
   const SelfPlayCounters& c = play.counters();
   const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
   JsonLine line;
@@ -399,7 +388,7 @@ bool Loop::selfplay(std::int64_t g) {
       .set("would_resign", std::int64_t(c.would_resign)).set("seconds", s);
   metrics_->write(line);
   evals_per_s_ = double(c.evaluations) / s;
-  return !stop;
+  return finished;
 }
 
 void Loop::publish_net(std::int64_t version) {

@@ -24,6 +24,7 @@
 #include "mcts/simple_evaluators.h"
 #include "training/commands/commands.h"
 #include "training/config.h"
+#include "training/interrupt.h"
 #if BUGHOUSE_WITH_TORCH
 #include <ATen/Parallel.h>
 
@@ -107,28 +108,11 @@ void run_selfplay(const SelfPlayOptions& o) {
   // Each worker writes through its own writer: no lock.
   MatchSink sink = [&](int worker, FinishedMatch&& m) { writers[std::size_t(worker)]->add(std::move(m)); };
 
-  // SIGINT is blocked in every thread (the workers inherit the mask) and taken here with
-  // sigtimedwait: no handler, no global flag.
-  sigset_t interrupt;
-  sigemptyset(&interrupt);
-  sigaddset(&interrupt, SIGINT);
-  sigset_t old_mask;
-  pthread_sigmask(SIG_BLOCK, &interrupt, &old_mask);
-
+  // Ctrl-C is taken by this thread (training/interrupt.h): no handler, no global flag.
+  InterruptWatch interrupt("selfplay");
   std::cerr << "selfplay: " << o.games << " matches, " << selfplay.workers() << " workers x " << sc.concurrent_matches
             << " matches, batch " << sc.effective_batch_size() << ", evaluator " << evaluator_name << ", output " << o.out << "\n";
-  std::atomic<bool> stop{false}, done{false};
-  std::exception_ptr error;
   const auto start = std::chrono::steady_clock::now();
-  std::thread driver([&] {
-    try {
-      selfplay.run(o.games, sink, &stop);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    done = true;
-  });
-
   const bool tty = ::isatty(STDERR_FILENO);
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   auto chunks = [&] {
@@ -137,27 +121,17 @@ void run_selfplay(const SelfPlayOptions& o) {
     return n;
   };
   double last_print = 0;
-  while (!done) {
-    const timespec wait{0, 200'000'000};
-    if (sigtimedwait(&interrupt, nullptr, &wait) == SIGINT) {
-      if (stop) {
-        std::cerr << "\nselfplay: interrupted again, quitting without writing\n";
-        std::_Exit(130);
-      }
-      stop = true;
-      std::cerr << "\nselfplay: stopping (Ctrl-C again to quit at once); writing the finished matches\n";
-    }
+  const bool finished = selfplay.run_watched(o.games, sink, [&] {
+    const bool stop = interrupt.poll(std::chrono::milliseconds(200));
     const double t = elapsed();
     if (t - last_print >= (tty ? 1.0 : 10.0)) {
       last_print = t;
-      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, selfplay.workers(), chunks()) << (tty ? "" : "\n")
-                << std::flush;
+      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, selfplay.workers(), chunks())
+                << (tty ? "" : "\n") << std::flush;
     }
-  }
-  driver.join();
+    return stop;
+  });
   for (auto& w : writers) w->flush();
-  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-  if (error) std::rethrow_exception(error);
 
   const SelfPlayCounters& c = selfplay.counters();
   std::cerr << (tty ? "\r" : "") << progress_line(c, o.games, elapsed(), selfplay.workers(), chunks()) << "\n";
@@ -168,7 +142,7 @@ void run_selfplay(const SelfPlayOptions& o) {
               << "resign rule (" << c.playthrough_matches << " played through)\n";
   std::cout << "samples " << c.samples << " in " << chunks() << " chunk files under " << o.out << "/chunks, "
             << "records under " << o.out << "/games\n";
-  if (stop) throw CLI::RuntimeError(130);
+  if (!finished) throw CLI::RuntimeError(130);
 }
 
 }  // namespace

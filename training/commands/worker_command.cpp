@@ -141,16 +141,6 @@ void run_worker(const WorkerOptions& o) {
       for (auto& s : m.samples) pending[w].push_back(std::move(s));
       if (++pending_matches[w] >= current.matches_per_chunk) hand_over(w);
     };
-    std::atomic<bool> stop{false}, finished{false};
-    std::exception_ptr error;
-    std::thread driver([&] {
-      try {
-        play.run(matches, sink, &stop);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      finished = true;
-    });
     auto publish_ready = [&] {
       for (;;) {
         std::pair<std::vector<Sample>, int> chunk;
@@ -166,14 +156,13 @@ void run_worker(const WorkerOptions& o) {
         games += chunk.second;
       }
     };
-    while (!finished) {
-      if (interrupt.poll(std::chrono::milliseconds(200))) stop = true;
+    play.run_watched(matches, sink, [&] {
+      const bool stop = interrupt.poll(std::chrono::milliseconds(200));
       publish_ready();
       evaluations = play.counters().evaluations;
       beat(false);
-    }
-    driver.join();
-    if (error) std::rethrow_exception(error);
+      return stop;
+    });
     for (std::size_t w = 0; w < pending.size(); ++w)
       if (pending_matches[w] > 0) hand_over(w);
     publish_ready();
