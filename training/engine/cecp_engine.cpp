@@ -91,7 +91,6 @@ void CecpEngine::new_game() {
   go_fast_ = false;
   told_partner_sit_ = false;
   sit_until_ = {};
-  search_.clear_tree();
 }
 
 bool CecpEngine::apply_user_move(std::string_view text) {

@@ -14,17 +14,20 @@ int value_to_centipawns(float value) {
   return int(std::lround(std::clamp(111.714640912 * std::tan(1.5620688421 * v), -20000.0, 20000.0)));
 }
 
+namespace {
+// The engine's search keeps its tree across the slices of one decision (engine_search.cpp).
+SearchConfig with_reuse(SearchConfig config) {
+  config.reuse_tree = true;
+  return config;
+}
+}  // namespace
+
 EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config)
-    : evaluator_(evaluator), search_(config), batch_(std::max(1, config.max_leaves_per_tree)) {}
+    : evaluator_(evaluator), search_(with_reuse(config)), batch_(std::max(1, config.max_leaves_per_tree)) {}
 
 EngineSearch::~EngineSearch() {
   stop();
   wait();
-}
-
-void EngineSearch::clear_tree() {
-  std::lock_guard lock(mutex_);
-  clear_tree_ = true;
 }
 
 void EngineSearch::start(const GameState& root, const SearchLimits& limits, Report report) {
@@ -99,21 +102,30 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
   };
   std::string error;
   try {
-    {
-      std::lock_guard lock(mutex_);
-      if (clear_tree_) search_.reset();
-      clear_tree_ = false;
-    }
+    // Every decision starts from a fresh tree: a kept one was built under another turn
+    // model or other clocks (Search::start would take it for the same decision).
+    search_.reset();
+    // The budget is handed to the search in slices: a simulation that ends in a finished
+    // match never leaves collect(), and a tree of such lines (a side that only sits until
+    // it flags) could run a whole budget of them between two looks at the clock.
+    const std::int64_t limit = limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits;
+    constexpr std::int64_t kSlice = 256;
     SearchParams params;
-    params.visits = int(limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits);
+    params.visits = int(std::min(limit, kSlice));
     search_.start(root, params);
     const int per_call = std::min(search_.config().max_leaves_per_tree, batch_.capacity());
     auto last_report = start;
     for (;;) {
-      if (search_.tree().root().status == NodeStatus::Expanded) {
+      const Node& top = search_.tree().root();
+      if (top.status == NodeStatus::Expanded) {
         if (stop_) break;
         if (limits.time_ms > 0 && elapsed_ms() >= limits.time_ms) break;
         if (search_.done()) {
+          if (std::int64_t(top.visits) < limit) {  // the next slice
+            params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
+            search_.start(root, params);
+            continue;
+          }
           if (limits.infinite) {  // UCI: the best move only after `stop`
             std::unique_lock lock(mutex_);
             stopped_.wait(lock, [&] { return stop_.load(); });

@@ -1,7 +1,7 @@
 // engine_search.h — the search of the engine protocols (UCI, CECP): one decision searched
 // on a thread of its own, so the protocol loop keeps answering `isready`, `stop` and
 // `ping` while it runs. Limits: visits, a time budget, or until stopped (UCI `infinite`).
-// Progress is reported as SearchInfo (depth, visits, speed, value, principal variation)
+// Every decision is searched from a fresh tree. Progress is reported as SearchInfo (depth, visits, speed, value, principal variation)
 // about once a second and once at the end; the final report carries the chosen action.
 //
 // One EngineSearch runs one search at a time; the evaluator is called only from the
@@ -73,8 +73,6 @@ class EngineSearch {
   // Blocks until the running search (if any) has made its final report.
   void wait();
   bool running() const { return running_.load(); }
-  // Forget the tree (a new game): done before the next search starts.
-  void clear_tree();
 
   // How often progress is reported (tests shorten it).
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
@@ -91,7 +89,6 @@ class EngineSearch {
   std::atomic<bool> stop_{false};
   std::mutex mutex_;                 // guards the stop wake-up of an infinite search
   std::condition_variable stopped_;
-  bool clear_tree_ = false;
   std::chrono::milliseconds report_every_{1000};
 };
 

@@ -134,7 +134,6 @@ void UciEngine::new_game() {
   search_.wait();
   write_record();
   position_ = EnginePosition{};
-  search_.clear_tree();
   game_initial_ms_ = 0;
 }
 
