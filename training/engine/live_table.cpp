@@ -223,7 +223,6 @@ struct LiveTable::Impl {
     ask(BoardB, 0);
     draw();
     prompted = human_to_move();
-    auto last_draw = std::chrono::steady_clock::now();
     try {
       while (!match.over()) {
         // Collect finished decisions.
@@ -256,18 +255,14 @@ struct LiveTable::Impl {
           match.resign(config.you, now());  // end of input: the person left the table
           break;
         }
-        // Sleep until input, the next due action, the next flag, or the next redraw.
-        std::int64_t next = now() + (config.interactive ? 1000 : 200);
+        // Sleep until input, the next due action or the next flag.
+        std::int64_t next = now() + 200;
         for (const Pending& p : pending)
           if (p.active && p.action) next = std::min(next, p.asked + p.action->think_ms);
         if (config.clock.timed()) next = std::min({next, match.flag_time(BoardA), match.flag_time(BoardB)});
         const std::int64_t sleep_ms = std::clamp<std::int64_t>(next - now(), 0, 50);
         pollfd p{input_fd, POLLIN, 0};
         ::poll(&p, 1, int(sleep_ms));
-        if (config.interactive && std::chrono::steady_clock::now() - last_draw >= std::chrono::seconds(1)) {
-          draw();
-          last_draw = std::chrono::steady_clock::now();
-        }
       }
     } catch (...) {
       wait_for_computers();

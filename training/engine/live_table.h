@@ -9,9 +9,10 @@
 // move in UCI or SAN (`e2e4`, `Nf3`, `N@f3`, `exd5`), `resign`, `help`, or an empty line
 // to redraw. End of input resigns (a script that stops, a closed terminal).
 //
-// Output: on a terminal the whole table is redrawn on every event and every second (live
-// clocks); into a pipe or a dumb terminal (`interactive` false) the table is printed
-// when the person is to move and one line per other event, so a log stays readable.
+// Output: on a terminal the whole table is redrawn on every event (the clocks as they
+// stand then; not on a timer, which would wipe what the person is typing); into a pipe or
+// a dumb terminal (`interactive` false) the table is printed when it becomes the person's
+// turn and one line per other event, so a log stays readable.
 #pragma once
 
 #include <array>

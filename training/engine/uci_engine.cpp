@@ -165,10 +165,7 @@ void UciEngine::refuse_go(const std::string& what, bool single_board_host) {
 }
 
 void UciEngine::go(std::string_view args) {
-  if (search_.running()) {  // a host that did not wait: finish the old search first
-    search_.stop();
-    search_.wait();
-  }
+  if (search_.running()) search_.stop();  // a host that did not wait: finish the old search first
   search_.wait();
   GoCommand g;
   try {

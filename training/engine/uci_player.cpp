@@ -31,6 +31,15 @@ UciEngineProcess::UciEngineProcess(const EngineSpec& spec) : spec_(spec), proces
   expect("readyok", kStartLimit, "after 'isready'");
 }
 
+UciEngineProcess::~UciEngineProcess() {
+  try {
+    process_.write_line("stop");
+    process_.write_line("quit");
+  } catch (const EngineError&) {
+    // Already gone: nothing to say goodbye to.
+  }
+}
+
 std::string UciEngineProcess::expect(std::string_view word, milliseconds limit, const std::string& after) {
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
@@ -133,7 +142,7 @@ PlayerAction UciPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
   try {
     answer = engine_->best_move(position, go, milliseconds(limit_ms));
   } catch (const EngineError& e) {
-    engine_.discard();
+    engine_.discard();  // out of step with the match now: never reuse it
     throw EngineError(std::string(e.what()) + " (playing " + std::string(seat_name(seat)) + ")");
   }
   const std::int64_t took = elapsed_ms(start);

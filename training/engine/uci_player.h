@@ -24,6 +24,10 @@ class UciEngineProcess {
   // Starts the program and completes the handshake (uci/uciok, UCI_Variant bughouse, the
   // spec's options, isready/readyok). Throws EngineError naming the engine.
   explicit UciEngineProcess(const EngineSpec& spec);
+  // Says `quit` (then Subprocess ends it for good).
+  ~UciEngineProcess();
+  UciEngineProcess(const UciEngineProcess&) = delete;
+  UciEngineProcess& operator=(const UciEngineProcess&) = delete;
 
   void new_game();  // ucinewgame, isready/readyok
   // Sends `position` and `go`, returns the words after `bestmove`. If nothing comes within

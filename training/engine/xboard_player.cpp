@@ -108,6 +108,15 @@ XboardEngineProcess::XboardEngineProcess(const EngineSpec& spec) : spec_(spec), 
   for (const auto& [key, value] : spec_.options) process_.write_line("option " + key + "=" + value);
 }
 
+XboardEngineProcess::~XboardEngineProcess() {
+  try {
+    process_.write_line("force");
+    process_.write_line("quit");
+  } catch (const EngineError&) {
+    // Already gone.
+  }
+}
+
 void XboardEngineProcess::sync(milliseconds limit) {
   if (!ping_) return;
   const std::string n = std::to_string(++pings_);
@@ -169,81 +178,81 @@ void XboardPlayer::send_move(const Board& before, Move m) {
 
 PlayerAction XboardPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
   if (!engine_) throw EngineError("engine " + name_ + " was lost earlier in this match");
-  const BoardId b = board_of(seat);
-  const Board& now = match.board(b);
   try {
-    if (!started_) {
-      start_game(match, seat);
-      started_ = true;
-    }
-    Subprocess& io = engine_->io();
-    // The opponent's moves on this board since the engine last moved (its own moves it
-    // made itself).
-    const auto& events = match.events();
-    for (std::size_t i = events_sent_; i < events.size(); ++i) {
-      const MatchEvent& e = events[i];
-      if (board_of(e.seat) != b || e.move.is_wait() || e.seat == seat) continue;
-      send_move(engine_->wants_san() ? board_before(match, i, b) : now, e.move);  // UCI text needs no board
-    }
-    events_sent_ = events.size();
-    io.write_line("holding " + format_holdings(now));
-    if (match.time_control().timed()) {
-      const Seat opponent = make_seat(b, ~color_of(seat));
-      io.write_line("time " + std::to_string(std::max<std::int64_t>(0, match.remaining(seat, t)) / 10));
-      io.write_line("otim " + std::to_string(std::max<std::int64_t>(0, match.remaining(opponent, t)) / 10));
-    }
-    if (sitting_) {
-      if (now == sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
-      io.write_line("ptell go");  // a piece arrived (or left): over to the engine again
-      sitting_ = false;
-    }
-    std::int64_t limit_ms = 60'000;
-    if (match.time_control().timed()) limit_ms = match.remaining(seat, t) + 5'000;
-    if (engine_->spec().st_seconds > 0) limit_ms = std::max<std::int64_t>(limit_ms, std::int64_t(engine_->spec().st_seconds * 1000) + 5'000);
-    const auto start = std::chrono::steady_clock::now();
-    io.write_line("go");
-    bool hurried = false;
-    for (;;) {
-      const milliseconds left = milliseconds(limit_ms) - milliseconds(elapsed_ms(start));
-      std::optional<std::string> line;
-      if (left.count() > 0) line = io.read_line(left);
-      if (!line) {
-        if (hurried) throw EngineError("engine " + name_ + " made no move within " + std::to_string(limit_ms / 1000) + " s");
-        io.write_line("?");  // CECP: move now
-        hurried = true;
-        limit_ms += 3000;
-        continue;
-      }
-      const std::string_view l = trim(*line);
-      const std::int64_t took = elapsed_ms(start);
-      const std::int64_t think =
-          std::max<std::int64_t>(kTimeGridMs, (took + kTimeGridMs - 1) / kTimeGridMs * kTimeGridMs);
-      if (l.rfind("move ", 0) == 0) {
-        const std::string text(trim(l.substr(5)));
-        io.write_line("force");
-        try {
-          return {parse_move(now, rules_, text), think};
-        } catch (const ParseError& e) {
-          throw EngineError("engine " + name_ + " playing " + std::string(seat_name(seat)) +
-                            " answered an illegal move: " + e.what());
-        }
-      }
-      // (An "Error (...)" line answers a command it does not know, e.g. `partner`: harmless.)
-      if (l.rfind("Illegal move", 0) == 0)
-        throw EngineError("engine " + name_ + " playing " + std::string(seat_name(seat)) + " refused our input: " +
-                          std::string(l) + " (position " + to_fen(now) + ")");
-      if (declines_to_move(l)) {
-        io.write_line("force");
-        sitting_ = true;
-        sat_on_ = now;
-        return {Move::wait(), std::max(think, time_.wait_ms())};
-      }
-    }
+    return decide_or_throw(match, seat, t);
   } catch (const EngineError& e) {
     engine_.discard();  // out of step with the match now: never reuse it
-    const std::string what = e.what();
-    if (what.find("(playing ") != std::string::npos || what.find(" playing ") != std::string::npos) throw;
-    throw EngineError(what + " (playing " + std::string(seat_name(seat)) + ")");
+    throw EngineError(std::string(e.what()) + " (playing " + std::string(seat_name(seat)) + ")");
+  }
+}
+
+PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::int64_t t) {
+  const BoardId b = board_of(seat);
+  const Board& now = match.board(b);
+  if (!started_) {
+    start_game(match, seat);
+    started_ = true;
+  }
+  Subprocess& io = engine_->io();
+  // The opponent's moves on this board since the engine last moved (its own moves it
+  // made itself).
+  const auto& events = match.events();
+  for (std::size_t i = events_sent_; i < events.size(); ++i) {
+    const MatchEvent& e = events[i];
+    if (board_of(e.seat) != b || e.move.is_wait() || e.seat == seat) continue;
+    send_move(engine_->wants_san() ? board_before(match, i, b) : now, e.move);  // UCI text needs no board
+  }
+  events_sent_ = events.size();
+  io.write_line("holding " + format_holdings(now));
+  if (match.time_control().timed()) {
+    const Seat opponent = make_seat(b, ~color_of(seat));
+    io.write_line("time " + std::to_string(std::max<std::int64_t>(0, match.remaining(seat, t)) / 10));
+    io.write_line("otim " + std::to_string(std::max<std::int64_t>(0, match.remaining(opponent, t)) / 10));
+  }
+  if (sitting_) {
+    if (now == sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
+    io.write_line("ptell go");  // a piece arrived (or left): over to the engine again
+    sitting_ = false;
+  }
+  std::int64_t limit_ms = 60'000;
+  if (match.time_control().timed()) limit_ms = match.remaining(seat, t) + 5'000;
+  if (engine_->spec().st_seconds > 0)
+    limit_ms = std::max<std::int64_t>(limit_ms, std::int64_t(engine_->spec().st_seconds * 1000) + 5'000);
+  const auto start = std::chrono::steady_clock::now();
+  io.write_line("go");
+  bool hurried = false;
+  for (;;) {
+    const milliseconds left = milliseconds(limit_ms) - milliseconds(elapsed_ms(start));
+    std::optional<std::string> line;
+    if (left.count() > 0) line = io.read_line(left);
+    if (!line) {
+      if (hurried) throw EngineError("engine " + name_ + " made no move within " + std::to_string(limit_ms / 1000) + " s");
+      io.write_line("?");  // CECP: move now
+      hurried = true;
+      limit_ms += 3000;
+      continue;
+    }
+    const std::string_view l = trim(*line);
+    const std::int64_t took = elapsed_ms(start);
+    const std::int64_t think = std::max<std::int64_t>(kTimeGridMs, (took + kTimeGridMs - 1) / kTimeGridMs * kTimeGridMs);
+    if (l.rfind("move ", 0) == 0) {
+      const std::string text(trim(l.substr(5)));
+      io.write_line("force");
+      try {
+        return {parse_move(now, rules_, text), think};
+      } catch (const ParseError& e) {
+        throw EngineError("engine " + name_ + " answered an illegal move: " + e.what());
+      }
+    }
+    // (An "Error (...)" line answers a command it does not know, e.g. `partner`: harmless.)
+    if (l.rfind("Illegal move", 0) == 0)
+      throw EngineError("engine " + name_ + " refused our input: " + std::string(l) + " (position " + to_fen(now) + ")");
+    if (declines_to_move(l)) {
+      io.write_line("force");
+      sitting_ = true;
+      sat_on_ = now;
+      return {Move::wait(), std::max(think, time_.wait_ms())};
+    }
   }
 }
 

@@ -29,6 +29,10 @@ class XboardEngineProcess {
   // Starts the program: `xboard`, `protover 2`, its features (it must list bughouse).
   // Throws EngineError naming the engine.
   explicit XboardEngineProcess(const EngineSpec& spec);
+  // Says `quit` (Sjeng, for one, spins on end of input instead of ending).
+  ~XboardEngineProcess();
+  XboardEngineProcess(const XboardEngineProcess&) = delete;
+  XboardEngineProcess& operator=(const XboardEngineProcess&) = delete;
 
   const EngineSpec& spec() const { return spec_; }
   const std::string& name() const { return process_.name(); }
@@ -57,6 +61,7 @@ class XboardPlayer final : public Player {
   std::string name() const override { return name_; }
 
  private:
+  PlayerAction decide_or_throw(const Match& match, Seat seat, std::int64_t t);
   void start_game(const Match& match, Seat seat);
   void send_move(const Board& before, Move m);
 
