@@ -117,16 +117,21 @@ XboardEngineProcess::~XboardEngineProcess() {
   }
 }
 
-void XboardEngineProcess::sync(milliseconds limit) {
-  if (!ping_) return;
+std::string XboardEngineProcess::ping() {
   const std::string n = std::to_string(++pings_);
   process_.write_line("ping " + n);
+  return "pong " + n;
+}
+
+void XboardEngineProcess::sync(milliseconds limit) {
+  if (!ping_) return;
+  const std::string pong = ping();
   const auto start = std::chrono::steady_clock::now();
   for (;;) {
     const milliseconds left = limit - milliseconds(elapsed_ms(start));
     auto line = left.count() > 0 ? process_.read_line(left) : std::nullopt;
-    if (!line) throw EngineError("engine " + process_.name() + " did not answer 'ping " + n + "'");
-    if (trim(*line) == "pong " + n) return;
+    if (!line) throw EngineError("engine " + process_.name() + " did not answer '" + pong + "'");
+    if (trim(*line) == pong) return;
   }
 }
 
@@ -138,6 +143,7 @@ void XboardPlayer::new_match() {
   started_ = false;
   events_sent_ = 0;
   sitting_ = false;
+  sat_on_.reset();
 }
 
 void XboardPlayer::start_game(const Match& match, Seat seat) {
@@ -168,6 +174,7 @@ void XboardPlayer::start_game(const Match& match, Seat seat) {
   engine_->sync(milliseconds(10'000));
   events_sent_ = 0;
   sitting_ = false;
+  sat_on_.reset();
 }
 
 void XboardPlayer::send_move(const Board& before, Move m) {
@@ -210,9 +217,12 @@ PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::i
     io.write_line("otim " + std::to_string(std::max<std::int64_t>(0, match.remaining(opponent, t)) / 10));
   }
   if (sitting_) {
-    if (now == sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
-    io.write_line("ptell go");  // a piece arrived (or left): over to the engine again
+    if (sat_on_ && now == *sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
+    // Something changed (a piece arrived, or it moved despite its announcement and the
+    // opponent answered): over to the engine again. Until told, it would sit silently.
+    io.write_line("ptell go");
     sitting_ = false;
+    sat_on_.reset();
   }
   std::int64_t limit_ms = 60'000;
   if (match.time_control().timed()) limit_ms = match.remaining(seat, t) + 5'000;
@@ -248,8 +258,32 @@ PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::i
     if (l.rfind("Illegal move", 0) == 0)
       throw EngineError("engine " + name_ + " refused our input: " + std::string(l) + " (position " + to_fen(now) + ")");
     if (declines_to_move(l)) {
+      // Some engines announce a sit and move all the same (Sjeng within a few moves of a
+      // partner's `go`). A ping settles it: a move comes before the pong, a sit does not.
+      std::optional<std::string> late_move;
+      const std::string pong = engine_->has_ping() ? engine_->ping() : std::string();
+      const auto asked = std::chrono::steady_clock::now();
+      const milliseconds wait_for = engine_->has_ping() ? milliseconds(10'000) : milliseconds(500);
+      for (;;) {
+        const milliseconds rest = wait_for - milliseconds(elapsed_ms(asked));
+        auto after = rest.count() > 0 ? io.read_line(rest) : std::nullopt;
+        if (!after) {
+          if (engine_->has_ping()) throw EngineError("engine " + name_ + " did not answer '" + pong + "'");
+          break;
+        }
+        const std::string_view a = trim(*after);
+        if (a.rfind("move ", 0) == 0) late_move = std::string(trim(a.substr(5)));
+        if (!pong.empty() && a == pong) break;
+      }
       io.write_line("force");
-      sitting_ = true;
+      sitting_ = true;  // it stays in its sitting mode either way
+      if (late_move) {
+        try {
+          return {parse_move(now, rules_, *late_move), think};
+        } catch (const ParseError& e) {
+          throw EngineError("engine " + name_ + " answered an illegal move: " + e.what());
+        }
+      }
       sat_on_ = now;
       return {Move::wait(), std::max(think, time_.wait_ms())};
     }

@@ -7,12 +7,15 @@
 // Sitting: a bughouse engine may decline to move (Sjeng does when any move would lose:
 // "tellics ptell I'll have to sit..."). That is the match's wait action: the seat is
 // asked again after a wait slice, and the engine is told `ptell go` only once its board
-// or holdings have changed (a piece arrived), as a partner on a server would.
+// or holdings have changed (a piece arrived), as a partner on a server would. (Sjeng may
+// also announce a sit and move all the same; it then sits silently at its next turn
+// unless told `ptell go`, which it is.)
 #pragma once
 
 #include <array>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/board.h"
@@ -42,7 +45,11 @@ class XboardEngineProcess {
   bool has_setboard() const { return setboard_; }
   bool uses_colors() const { return colors_; }
 
-  // Sends `ping N` and waits for `pong N`: everything sent before has been processed.
+  bool has_ping() const { return ping_; }
+  // Sends `ping N` and returns "pong N", the answer that comes once everything sent
+  // before has been processed.
+  std::string ping();
+  // Sends `ping N` and waits for `pong N` (no-op without ping).
   void sync(std::chrono::milliseconds limit);
 
  private:
@@ -72,8 +79,8 @@ class XboardPlayer final : public Player {
   std::string name_;
   bool started_ = false;       // the game was set up for this match
   std::size_t events_sent_ = 0;  // events of the match already passed on
-  bool sitting_ = false;       // it declined to move ...
-  Board sat_on_;               // ... in this position (holdings included)
+  bool sitting_ = false;        // it announced a sit (and will not move until `ptell go`) ...
+  std::optional<Board> sat_on_;  // ... and did not move, in this position (holdings included)
 };
 
 }  // namespace bh

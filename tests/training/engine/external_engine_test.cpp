@@ -112,6 +112,58 @@ ArenaConfig two_matches(const std::string& bpgn = "") {
   return config;
 }
 
+// A CECP engine in a shell script: it sits at `go` until its partner says `ptell go`
+// (as Sjeng does when every move loses); with `also_moves` it announces the sit and
+// moves all the same.
+std::filesystem::path sitting_engine(bool also_moves) {
+  const auto script = temp_path(also_moves ? "sit_and_move_engine.sh" : "sitting_engine.sh");
+  std::ofstream f(script);
+  f << "#!/bin/sh\n"
+       "told=\n"
+       "while read line; do\n"
+       "  case \"$line\" in\n"
+       "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse\" done=1';;\n"
+       "    ping*) echo \"pong ${line#ping }\";;\n"
+       "    'ptell go') told=1;;\n"
+       "    go) if [ -z \"$told\" ]; then echo \"tellics ptell I'll have to sit...(dead)\"; "
+    << (also_moves ? "echo 'move e2e4'; " : "") << "else echo 'move e2e4'; fi;;\n"
+       "    quit) exit 0;;\n"
+       "  esac\n"
+       "done\n";
+  f.close();
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script;
+}
+
+TEST(ExternalEngines, AnXboardEngineThatSitsWaitsUntilAPieceArrives) {
+  const auto script = sitting_engine(false);
+  PlayerContext c = context();
+  const ArenaSide side = make_arena_side("xboard:" + script.string(), c);
+  auto player = side.make(1);
+  Match match(RuleSet{}, TimeControl{60'000, 0});
+  player->new_match();
+  EXPECT_TRUE(player->decide(match, AWhite, 0).action.is_wait());
+  match.wait(BoardA, 1'000);
+  EXPECT_TRUE(player->decide(match, AWhite, 1'000).action.is_wait()) << "nothing changed: it sits on";
+  // B-black takes a white pawn: it goes to A-white, who is told `ptell go` and moves.
+  for (const char* m : {"e2e4", "d7d5", "d2d3", "d5e4"})
+    match.play(BoardB, parse_uci(match.board(BoardB), RuleSet{}, m), 1'500);
+  ASSERT_EQ(match.board(BoardA).reserve(White)[Pawn], 1);
+  const PlayerAction moved = player->decide(match, AWhite, 2'000);
+  EXPECT_EQ(to_uci(moved.action), "e2e4");
+  std::filesystem::remove(script);
+}
+
+TEST(ExternalEngines, AnXboardEngineThatAnnouncesASitButMovesIsTakenAtItsMove) {
+  const auto script = sitting_engine(true);
+  const ArenaSide side = make_arena_side("xboard:" + script.string(), context());
+  auto player = side.make(1);
+  Match match(RuleSet{}, TimeControl{60'000, 0});
+  player->new_match();
+  EXPECT_EQ(to_uci(player->decide(match, AWhite, 0).action), "e2e4");
+  std::filesystem::remove(script);
+}
+
 TEST(ExternalEngines, AnEngineThatDiesMidMatchIsNamed) {
   const auto script = temp_path("dying_engine.sh");
   {
