@@ -282,13 +282,18 @@ void CecpEngine::think_loop() {
     const std::array<std::int64_t, kSeats> clocks{white, black, white, black};
     const TimeControl tc = timed ? TimeControl{std::max({initial_ms_, white, black}), increment_ms_} : TimeControl::untimed();
     // The partner board is unknown to a CECP engine: the start position stands for it.
-    Match match(board_, Board(), setup_.rules, tc, clocks);
-    if (match.over()) {  // cannot happen while should_think(); keeps the loop safe
+    std::optional<GameState> root;
+    try {
+      Match match(board_, Board(), setup_.rules, tc, clocks);
+      const TurnModel turn{TimeModel(setup_.think), timed && !partner_.empty()};
+      if (!match.over()) root = GameState::at_decision(match, seat, 0, turn);
+    } catch (const std::exception& e) {
+      out_.line(std::string("telluser cannot think here: ") + e.what());
+    }
+    if (!root || root->over()) {  // cannot happen while should_think(); keeps the loop alive
       force_ = true;
       continue;
     }
-    const TurnModel turn{TimeModel(setup_.think), timed && !partner_.empty()};
-    const GameState root = GameState::at_decision(match, seat, 0, turn);
     SearchLimits limits;
     if (fixed_ms_ > 0) limits.time_ms = fixed_ms_;
     else if (timed) limits.time_ms = think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
@@ -296,7 +301,7 @@ void CecpEngine::think_loop() {
     limits.time_ms = limits.time_ms > 0 ? std::max<std::int64_t>(1, limits.time_ms) : 0;
     move_now_ = false;
     auto final = std::make_shared<SearchInfo>();
-    search_.start(root, limits, [this, final](const SearchInfo& info) {
+    search_.start(*root, limits, [this, final](const SearchInfo& info) {
       if (info.final) *final = info;
       if (!post_ || info.nodes == 0) return;
       std::string pv;
