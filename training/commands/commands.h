@@ -10,6 +10,11 @@ void add_perft_command(CLI::App& app);
 void add_report_command(CLI::App& app);
 void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+// Issue 6: the engine protocols, human play, matches against external engines.
+void add_uci_command(CLI::App& app);
+void add_xboard_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_arena_command(CLI::App& app);
 #if BUGHOUSE_WITH_TORCH
 void add_export_command(CLI::App& app);
 void add_train_command(CLI::App& app);

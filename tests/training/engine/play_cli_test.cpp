@@ -1,0 +1,135 @@
+// Specification of `bughouse play` and of the engine programs, driven like a person or a
+// host would through standard input: a short match with a move, help and nonsense, ended
+// by end of input (resignation); a match left to run until it ends on the clock; `uci`
+// and `xboard` over real pipes, surviving garbage and ending on end of input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <unistd.h>
+
+#include "core/bpgn.h"
+#include "training/engine/subprocess.h"
+
+namespace bh {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::filesystem::path temp_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+}
+
+// Reads lines until one contains `text` (all lines read are appended to `log`).
+bool read_until(Subprocess& p, const std::string& text, std::string& log, std::chrono::seconds limit = 60s) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < end) {
+    std::optional<std::string> line;
+    try {
+      line = p.read_line(1s);
+    } catch (const EngineError&) {
+      return false;  // the program ended
+    }
+    if (!line) continue;
+    log += *line + "\n";
+    if (line->find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(PlayCli, AShortMatchScriptedThroughStandardInput) {
+  const auto bpgn = temp_path("play_cli.bpgn");
+  std::filesystem::remove(bpgn);
+  Subprocess play({BUGHOUSE_CLI, "play", "--seat", "A-black", "--computer", "random", "--clock", "30s+0", "--seed", "5",
+                   "--bpgn", bpgn.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "Bughouse: you play A-black", log)) << log;
+  play.write_line("help");
+  play.write_line("this is no move");
+  // A-black's first move: e7e5 is legal whatever White opened with.
+  ASSERT_TRUE(read_until(play, "Your move (A-black)", log)) << log;
+  play.write_line("e7e5");
+  ASSERT_TRUE(read_until(play, "A-black (you) play e5", log)) << log;
+  play.close_input();  // end of input: the person leaves the table
+  ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
+  EXPECT_NE(log.find("Result: team 1 wins: A-black resigned"), std::string::npos) << log;
+  EXPECT_NE(log.find("Moves: UCI"), std::string::npos) << "help was not shown";
+  EXPECT_NE(log.find("Board A"), std::string::npos);
+  EXPECT_NE(log.find("Board B"), std::string::npos);
+  // The record: the person's move with its clock stamp, the result and why.
+  const auto games = read_bpgn_file(bpgn.string());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].tag("BlackA"), "you");
+  EXPECT_EQ(games[0].tag("WhiteA"), "random");
+  EXPECT_EQ(games[0].result, "1-0");
+  EXPECT_EQ(games[0].reason, "resign A-black");
+  bool found = false;
+  for (const BpgnPly& p : games[0].plies)
+    if (p.board == BoardA && p.color == Black && p.number == 1) {
+      found = true;
+      EXPECT_EQ(p.text, "e5");
+      EXPECT_TRUE(p.clock_ms.has_value());
+    }
+  EXPECT_TRUE(found);
+  const Match m = replay(games[0], RuleSet{});
+  EXPECT_GT(m.moves_played(), 1);
+  std::filesystem::remove(bpgn);
+}
+
+TEST(PlayCli, AMatchRunsToItsEndOnTheClock) {
+  // The person never moves: the match must still end by the rules (a flag or a mate),
+  // with the result and the rule, without any input closing it.
+  const auto bpgn = temp_path("play_clock.bpgn");
+  std::filesystem::remove(bpgn);
+  Subprocess play({BUGHOUSE_CLI, "play", "--seat", "B-white", "--computer", "random", "--clock", "3s+0", "--seed", "1",
+                   "--bpgn", bpgn.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
+  EXPECT_NE(log.find("Result: "), std::string::npos) << log;
+  const auto games = read_bpgn_file(bpgn.string());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_NE(games[0].result, "*");
+  EXPECT_FALSE(games[0].reason.empty());
+  EXPECT_EQ(games[0].reason.find("resign"), std::string::npos) << games[0].reason;
+  replay(games[0], RuleSet{});
+  std::filesystem::remove(bpgn);
+}
+
+TEST(EngineCli, UciOverPipesSurvivesGarbageAndEndsOnEndOfInput) {
+  Subprocess uci({BUGHOUSE_CLI, "uci"}, "bughouse uci");
+  uci.write_line("uci");
+  std::string log;
+  ASSERT_TRUE(read_until(uci, "uciok", log)) << log;
+  for (const char* garbage : {"", "   ", "\x01\x02\x7f", "position fen", "go seat nobody", "go wtime -3",
+                              "setoption name", "position startpos moves 1e2e4 zz", "stop", "ponderhit"})
+    uci.write_line(garbage);
+  uci.write_line("isready");
+  ASSERT_TRUE(read_until(uci, "readyok", log)) << log;
+  uci.write_line("position fen r1bqk2r/pppp1ppp/2n5/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R[Pn] w KQkq - 0 1");
+  uci.write_line("go nodes 50");
+  ASSERT_TRUE(read_until(uci, "bestmove ", log)) << log;
+  uci.write_line("go infinite");
+  uci.close_input();  // end of input ends a search under way with its answer, then the program
+  ASSERT_TRUE(read_until(uci, "bestmove ", log)) << log;
+  for (int i = 0; i < 100 && uci.running(); ++i) std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(uci.status_text(), "exited with status 0");
+}
+
+TEST(EngineCli, XboardOverPipes) {
+  Subprocess xb({BUGHOUSE_CLI, "xboard"}, "bughouse xboard");
+  for (const char* l : {"xboard", "protover 2"}) xb.write_line(l);
+  std::string log;
+  ASSERT_TRUE(read_until(xb, "feature done=1", log)) << log;
+  for (const char* l : {"new", "variant bughouse", "partner somebody", "level 0 0:30 0", "time 3000", "otim 3000",
+                        "usermove e2e4"})
+    xb.write_line(l);
+  ASSERT_TRUE(read_until(xb, "move ", log)) << log;
+  xb.write_line("quit");
+  for (int i = 0; i < 100 && xb.running(); ++i) std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(xb.status_text(), "exited with status 0");
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,308 @@
+// Specification of `bughouse uci` (shared/PROTOCOL.md), in-process with evaluators that
+// need no network: the handshake, single-board positions with holdings, drops and
+// promotions, search limits and stop, the whole-match layers (captures pass to the
+// partner; seats and four clocks; the wait action), errors that keep the engine usable,
+// a garbage feed, and the record of a hosted match.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+#include <regex>
+
+#include <unistd.h>
+
+#include "core/bpgn.h"
+#include "core/fen.h"
+#include "core/notation.h"
+#include "mcts/simple_evaluators.h"
+#include "tests/training/engine/engine_test_util.h"
+#include "training/engine/uci_engine.h"
+
+namespace bh {
+namespace {
+
+using test::Lines;
+using test::starts_with;
+
+struct Session {
+  explicit Session(Evaluator* evaluator = nullptr, std::string record = "") {
+    setup.evaluator = evaluator ? evaluator : &uniform;
+    engine = std::make_unique<UciEngine>(setup, lines.writer(), std::move(record));
+    engine->set_report_interval(std::chrono::milliseconds(20));
+  }
+  void send(std::string_view line) { engine->handle(line); }
+  // The move after `bestmove` of the next bestmove line.
+  std::string bestmove() {
+    auto line = lines.next("bestmove");
+    EXPECT_TRUE(line) << "no bestmove";
+    return line ? line->substr(9) : "";
+  }
+  UniformEvaluator uniform;
+  EngineSetup setup;
+  Lines lines;
+  std::unique_ptr<UciEngine> engine;
+};
+
+TEST(UciEngine, HandshakeListsTheVariantAndOptions) {
+  Session s;
+  s.send("uci");
+  ASSERT_TRUE(s.lines.next("uciok"));
+  const auto all = s.lines.all();
+  EXPECT_TRUE(starts_with(all.at(0), "id name "));
+  EXPECT_TRUE(starts_with(all.at(1), "id author "));
+  EXPECT_NE(std::find(all.begin(), all.end(), "option name UCI_Variant type combo default bughouse var bughouse"),
+            all.end());
+  EXPECT_NE(std::find(all.begin(), all.end(), "option name Team type combo default auto var auto var white var black"),
+            all.end());
+  s.send("setoption name UCI_Variant value bughouse");
+  s.send("isready");
+  EXPECT_EQ(s.lines.next("readyok"), "readyok");
+  for (const auto& l : s.lines.all()) EXPECT_FALSE(starts_with(l, "info string error")) << l;
+}
+
+TEST(UciEngine, SingleBoardDropsWhenOnlyDropsAreLegal) {
+  // White's king on a1 cannot move (the queen on c2 guards a2, b1, b2) and White holds a
+  // knight: every legal move is a knight drop, written N@<square>.
+  Session s;
+  s.send("position fen k7/8/8/8/8/8/2q5/K7[N] w - - 0 1");
+  s.send("go nodes 30");
+  const std::string move = s.bestmove();
+  EXPECT_TRUE(std::regex_match(move, std::regex("N@[a-h][1-8]"))) << move;
+  EXPECT_NO_THROW(parse_uci(parse_fen("k7/8/8/8/8/8/2q5/K7[N] w - - 0 1"), RuleSet{}, move));
+}
+
+TEST(UciEngine, PromotionsCarryTheirPieceLetter) {
+  // The same trapped king; the pawn on e7 can only promote.
+  Session s;
+  s.send("position fen k7/4P3/8/8/8/8/2q5/K7[] w - - 0 1");
+  s.send("go nodes 30");
+  EXPECT_TRUE(std::regex_match(s.bestmove(), std::regex("e7e8[qrbn]")));
+}
+
+TEST(UciEngine, MovesAfterTheFenIncludingDropsAndPromotedPieces) {
+  Session s;
+  // Holdings of both sides, a promoted queen (~) on the board, then a drop and a move.
+  s.send("position fen r3k3/8/8/8/8/8/8/R3K2Q~[Nn] w Qq - 0 1 moves N@d5 n@f3");
+  s.send("d");
+  auto d = s.lines.next("info string board ");
+  ASSERT_TRUE(d);
+  const Board b = parse_fen(d->substr(std::string("info string board ").size()));
+  EXPECT_EQ(b.piece_on(D5), make_piece(White, Knight));
+  EXPECT_EQ(b.piece_on(F3), make_piece(Black, Knight));
+  EXPECT_TRUE(b.is_promoted(H1));
+  EXPECT_EQ(b.reserve(White).total() + b.reserve(Black).total(), 0);
+  EXPECT_TRUE(b.in_check());  // the knight on f3 checks the king on e1
+  s.send("go nodes 20");
+  const std::string move = s.bestmove();
+  EXPECT_NO_THROW(parse_uci(b, RuleSet{}, move)) << move;
+}
+
+TEST(UciEngine, NodesLimitIsTheVisitCountReported) {
+  Session s;
+  s.send("position startpos moves e2e4 d7d5 e4d5");
+  s.send("go nodes 120");
+  ASSERT_TRUE(s.lines.next("bestmove"));
+  std::string last_info;
+  for (const auto& l : s.lines.all())
+    if (starts_with(l, "info depth")) last_info = l;
+  EXPECT_NE(last_info.find(" nodes 120 "), std::string::npos) << last_info;
+  EXPECT_NE(last_info.find(" score cp "), std::string::npos);
+  EXPECT_NE(last_info.find(" pv "), std::string::npos);
+  EXPECT_NE(last_info.find(" nps "), std::string::npos);
+}
+
+TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
+  Session s;
+  s.send("position startpos");
+  s.send("go infinite");
+  s.send("isready");
+  ASSERT_TRUE(s.lines.next("readyok"));
+  // UCI: no bestmove before stop, however long it runs.
+  for (const auto& l : s.lines.all()) EXPECT_FALSE(starts_with(l, "bestmove")) << "bestmove before stop";
+  s.send("stop");
+  const std::string move = s.bestmove();
+  EXPECT_NO_THROW(parse_uci(Board(), RuleSet{}, move)) << move;
+}
+
+TEST(UciEngine, ClockGoReturnsALegalMove) {
+  Session s;
+  s.send("position fen r1bqk2r/pppp1ppp/2n5/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R[Pn] w KQkq - 0 1");
+  s.send("go wtime 2000 btime 2000 winc 0 binc 0");
+  const std::string move = s.bestmove();
+  EXPECT_NO_THROW(parse_uci(parse_fen("r1bqk2r/pppp1ppp/2n5/4p3/1b2P3/2N2N2/PPPP1PPP/R1BQKB1R[Pn] w KQkq - 0 1"),
+                            RuleSet{}, move));
+}
+
+TEST(UciEngine, WholeMatchMovesPassCapturesToThePartner) {
+  Session s;
+  // 1e4d5 (A-white takes a black pawn) gives the pawn to B-black; 2... B-white's c-pawn
+  // takes d5 after 2d7d5? No: here board B's white takes on d5, giving A-black a pawn.
+  s.send("position fen " + std::string(kStartFen) + " | " + std::string(kStartFen) +
+         " moves 1e2e4 2c2c4 1d7d5 2d7d5 1e4d5 2c4d5");
+  s.send("d");
+  auto d = s.lines.next("info string match ");
+  ASSERT_TRUE(d);
+  const std::string text = d->substr(std::string("info string match ").size());
+  const std::size_t bar = text.find(" | ");
+  const Board a = parse_fen(text.substr(0, bar)), b = parse_fen(text.substr(bar + 3));
+  EXPECT_EQ(a.reserve(Black)[Pawn], 1);  // from B-white's capture: A-black's partner
+  EXPECT_EQ(b.reserve(Black)[Pawn], 1);  // from A-white's capture: B-black's partner
+  EXPECT_EQ(a.reserve(White).total() + b.reserve(White).total(), 0);
+  // B-black may now drop the pawn; the layer-3 go names the seat and the four clocks.
+  s.send("go seat B-black clocks 60000 60000 60000 60000 nodes 40");
+  const std::string move = s.bestmove();
+  EXPECT_NO_THROW(parse_uci(b, RuleSet{}, move)) << move;
+}
+
+TEST(UciEngine, PromotedPieceCapturedPassesAsAPawn) {
+  Session s;
+  // A-black's knight on b8 is a promoted one (~); A-white's rook takes it.
+  s.send("position fen 1n~2k3/8/8/8/8/8/8/1R2K3[] w - - 0 1 | " + std::string(kStartFen) + " moves 1b1b8");
+  s.send("d");
+  auto d = s.lines.next("info string match ");
+  ASSERT_TRUE(d);
+  const std::string text = d->substr(std::string("info string match ").size());
+  const Board b = parse_fen(text.substr(text.find(" | ") + 3));
+  EXPECT_EQ(b.reserve(Black)[Pawn], 1);
+  EXPECT_EQ(b.reserve(Black)[Knight], 0);
+}
+
+TEST(UciEngine, BoardPrefixedStartposIsTheWholeMatch) {
+  Session s;
+  s.send("setoption name Team value black");  // A-black + B-white
+  s.send("position startpos moves 1e2e4 2e2e4");
+  s.send("go nodes 20");
+  // Team black: A-black is to move on A (B-black is to move on B but is team white).
+  auto seat = s.lines.next("info string seat ");
+  ASSERT_TRUE(seat);
+  EXPECT_EQ(*seat, "info string seat A-black");
+  const std::string move = s.bestmove();
+  Board a;
+  a.play(parse_uci(a, RuleSet{}, "e2e4"));
+  EXPECT_NO_THROW(parse_uci(a, RuleSet{}, move));
+}
+
+TEST(UciEngine, SeatNotToMoveIsAnErrorAndBestmove0000) {
+  Session s;
+  s.send("position startpos");
+  s.send("go seat A-black clocks 1000 1000 1000 1000");
+  auto err = s.lines.next("info string error: ");
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->find("A-black is not to move"), std::string::npos) << *err;
+  EXPECT_EQ(s.bestmove(), "0000");
+}
+
+TEST(UciEngine, WaitIsBestmove0000OnlyInTheFourSeatLayer) {
+  test::SittingEvaluator sitter;
+  Session s(&sitter);
+  s.send("position startpos moves 1e2e4");
+  s.send("go seat A-black clocks 60000 60000 60000 60000 nodes 40");
+  EXPECT_EQ(s.bestmove(), "0000");
+  // A single-board host has no wait: the same network must answer a move.
+  s.send("position startpos moves e2e4");
+  s.send("go wtime 60000 btime 60000 nodes 40");
+  const std::string move = s.bestmove();
+  EXPECT_NE(move, "0000");
+  Board a;
+  a.play(parse_uci(a, RuleSet{}, "e2e4"));
+  EXPECT_NO_THROW(parse_uci(a, RuleSet{}, move));
+}
+
+TEST(UciEngine, MalformedPositionsKeepThePreviousOne) {
+  Session s;
+  s.send("position startpos moves e2e4");
+  const std::vector<std::string> bad = {
+      "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] x KQkq - 0 1",
+      "position fen 8/8/8/8/8/8/8/8 w - - 0 1",                  // no kings
+      "position startpos moves e2e4 e7e5 e1e3",                  // illegal third move
+      "position startpos moves e2e4 N@f6",                       // black holds nothing
+      "position fen " + std::string(kStartFen) + " | garbage",   // board B malformed
+      "position startpos moves 1e2e4 e7e5",                      // whole match without board digit
+      "position",
+      "position fen",
+  };
+  for (const auto& line : bad) {
+    s.send(line);
+    auto err = s.lines.next("info string error: ");
+    ASSERT_TRUE(err) << line;
+    EXPECT_NE(err->find("previous position is kept"), std::string::npos) << *err;
+  }
+  // The illegal third move is named with its index.
+  const auto all = s.lines.all();
+  EXPECT_NE(std::find_if(all.begin(), all.end(), [](const std::string& l) { return l.find("move 3 'e1e3'") != std::string::npos; }),
+            all.end());
+  s.send("d");
+  EXPECT_EQ(*s.lines.next("info string board "), "info string board " + to_fen([] {
+              Board b;
+              b.play(parse_uci(b, RuleSet{}, "e2e4"));
+              return b;
+            }()));
+  s.send("isready");
+  EXPECT_TRUE(s.lines.next("readyok"));
+}
+
+TEST(UciEngine, GarbageNeverStopsTheEngine) {
+  Session s;
+  std::mt19937 rng(7);
+  const std::vector<std::string> words = {"uci", "isready", "go", "position", "fen", "startpos", "moves", "seat",
+                                          "clocks", "wtime", "btime", "nodes", "movetime", "infinite", "stop",
+                                          "setoption", "name", "value", "Team", "|", "e2e4", "N@f3", "1e2e4",
+                                          "2d7d5", "0000", "-5", "99999999999999999999", "[Pn]", "~", "ucinewgame",
+                                          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]", "w", "KQkq", "-", "A-white"};
+  for (int i = 0; i < 400; ++i) {
+    std::string line;
+    const int n = int(rng() % 8);
+    for (int k = 0; k < n; ++k) {
+      if (rng() % 5 == 0) {
+        for (int c = 0; c < 4; ++c) line += char(rng() % 94 + 33);
+      } else {
+        line += words[rng() % words.size()];
+      }
+      line += ' ';
+    }
+    // A `go` with real limits might search long; keep the feed fast.
+    if (line.find("go") != std::string::npos) line += " nodes 5";
+    s.send(line);
+    if (line.find("infinite") != std::string::npos) s.send("stop");
+  }
+  s.send("stop");
+  s.engine->wait_for_search();
+  s.lines.take();
+  s.send("isready");
+  EXPECT_TRUE(s.lines.next("readyok"));
+  s.send("position startpos");
+  s.send("go nodes 10");
+  EXPECT_NO_THROW(parse_uci(Board(), RuleSet{}, s.bestmove()));
+}
+
+TEST(UciEngine, QuitAndEndOfInputAnswerARunningSearch) {
+  Session s;
+  s.send("position startpos");
+  s.send("go infinite");
+  EXPECT_FALSE(s.engine->handle("quit"));
+  EXPECT_TRUE(s.lines.next("bestmove", std::chrono::seconds(0)));
+  EXPECT_FALSE(s.engine->handle("isready"));  // after quit nothing more
+}
+
+TEST(UciEngine, RecordsTheHostedWholeMatchAsBpgn) {
+  const auto path = std::filesystem::temp_directory_path() / ("uci_record_" + std::to_string(::getpid()) + ".bpgn");
+  std::filesystem::remove(path);
+  {
+    Session s(nullptr, path.string());
+    s.send("position startpos moves 1e2e4 2d2d4 1d7d5 1e4d5");
+    s.send("position startpos moves 1e2e4 2d2d4 1d7d5 1e4d5 2e7e6 1d8d5");
+    s.send("ucinewgame");  // the game ends: written
+    s.send("position startpos moves 1g1f3");
+    s.send("quit");        // written too
+  }
+  const auto games = read_bpgn_file(path.string());
+  ASSERT_EQ(games.size(), 2u);
+  const Match m = replay(games[0], RuleSet{});
+  EXPECT_EQ(m.moves_played(), 6);
+  EXPECT_EQ(m.board(BoardB).reserve(Black)[Pawn], 1);  // 1e4d5 passed a pawn to B-black
+  EXPECT_EQ(replay(games[1], RuleSet{}).moves_played(), 1);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace bh

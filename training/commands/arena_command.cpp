@@ -1,0 +1,127 @@
+// arena_command.cpp — `bughouse arena`: full four-player matches between two sides, each
+// a built-in player, a network, or an external engine (UCI, xboard), in both team
+// colourings, with a progress line per match and a results table with Elo at the end.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "core/match.h"
+#include "training/arena.h"
+#include "training/commands/commands.h"
+#include "training/commands/model_option.h"
+#include "training/config.h"
+#include "training/engine/engine_spec.h"
+#include "training/engine/player_spec.h"
+
+namespace bh::cli {
+
+namespace {
+
+struct ArenaOptions {
+  std::string a, b;
+  int games = 2;
+  std::string clock;
+  int threads = 1;
+  std::string config;
+  std::string bpgn;
+  std::int64_t seed = 1;
+  int visits = 0;
+  std::string clock_mode = "auto";
+  ModelChoice model;  // device and threads of network sides
+};
+
+std::string percent(double x) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100 * x);
+  return buf;
+}
+
+void run_arena_command(const ArenaOptions& o) {
+  PlayerContext context;
+  TimeControl clock = TimeControl::parse("1+0");
+  if (!o.config.empty()) {
+    Config config = load_config(o.config);
+    context.rules = config.rules;
+    context.search = config.search;
+    context.turn.time = TimeModel(config.think);
+    clock = config.clock;
+  }
+  if (!o.clock.empty()) clock = TimeControl::parse(o.clock);
+  if (o.visits > 0) context.search.visits = o.visits;
+  context.turn.allow_wait = context.search.allow_wait;
+  // Against an external engine both sides pay the wall time they take (the engine cannot
+  // pay anything else); between built-in players the time model's simulated thinking.
+  context.real_time = o.clock_mode == "real" || (o.clock_mode == "auto" && (is_engine_spec(o.a) || is_engine_spec(o.b)));
+#if BUGHOUSE_WITH_TORCH
+  const ModelChoice choice = o.model;
+  context.network = [choice](const std::string& model) { return evaluator_source(model, choice).make; };
+#endif
+  const ArenaSide a = make_arena_side(o.a, context);
+  const ArenaSide b = make_arena_side(o.b, context);
+
+  ArenaConfig config;
+  config.games = o.games;
+  config.rules = context.rules;
+  config.clock = clock;
+  config.threads = o.threads;
+  config.seed = std::uint64_t(o.seed);
+  config.bpgn_path = o.bpgn;
+  std::cout << "arena: A = " << a.name << " (" << o.a << "), B = " << b.name << " (" << o.b << "), " << o.games
+            << " matches at " << clock.to_string() << " (" << (context.real_time ? "real" : "model")
+            << " think times), " << o.threads << " thread" << (o.threads == 1 ? "" : "s")
+            << std::endl;
+  ArenaResult r = run_arena(a, b, config, [&](int i, const Match& match, const ArenaResult& so_far) {
+    const bool a_team1 = i % 2 == 0;
+    std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (a_team1 ? "team 1" : "team 2") << ", "
+              << match.outcome().describe() << " after " << match.moves_played() << " moves, "
+              << match.outcome().time_ms / 1000.0 << " s; A " << so_far.wins << "/" << so_far.draws << "/"
+              << so_far.losses << std::endl;
+  });
+  const EloEstimate elo = r.elo();
+  std::cout << "\n" << "side      W    D    L   score   Elo of A over B\n";
+  char row[256];
+  std::snprintf(row, sizeof row, "A        %2d   %2d   %2d   %s   %s\n", r.wins, r.draws, r.losses, percent(r.score()).c_str(),
+                elo.to_string().c_str());
+  std::cout << row;
+  std::cout << "A = " << a.name << ", B = " << b.name << "\nendings:";
+  bool first = true;
+  for (const auto& [kind, n] : r.endings) {
+    std::cout << (first ? " " : ", ") << kind << " " << n;
+    first = false;
+  }
+  std::cout << "\n";
+  if (!o.bpgn.empty()) std::cout << "records appended to " << o.bpgn << "\n";
+}
+
+}  // namespace
+
+void add_arena_command(CLI::App& app) {
+  auto o = std::make_shared<ArenaOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "arena", "Play full four-player matches between two sides (built-in players, networks, UCI or xboard engines)");
+  const char* spec_help =
+      "Player: random, greedy, uniform, fresh, a checkpoint file, uci:PATH[?opt=value&...] or xboard:PATH[?...]";
+  cmd->add_option("--a", o->a, spec_help)->required();
+  cmd->add_option("--b", o->b, spec_help)->required();
+  cmd->add_option("--games", o->games, "Matches (even numbers give both sides both colourings equally)")
+      ->check(CLI::Range(1, 1'000'000))
+      ->capture_default_str();
+  cmd->add_option("--clock", o->clock, "Time control per seat, e.g. 1+0 (minutes+seconds) or 20s+0; default 1+0 or the config's");
+  cmd->add_option("--threads", o->threads, "Matches played at once")->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--bpgn", o->bpgn, "Append every match to this BPGN file");
+  cmd->add_option("--seed", o->seed, "Seed of the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--visits", o->visits, "Visits per decision of the search players (overrides [search] visits)")
+      ->check(CLI::Range(1, 1'000'000));
+  cmd->add_option("--clock-mode", o->clock_mode,
+                  "What built-in players' clocks pay: real (wall time of each decision), model (the simulated think "
+                  "time), auto (real when a side is an external engine)")
+      ->check(CLI::IsMember({"auto", "real", "model"}))
+      ->capture_default_str();
+  cmd->add_option("--device", o->model.device, "Where network players run: cpu, cuda or cuda:N")->capture_default_str();
+  cmd->callback([o] { run_arena_command(*o); });
+}
+
+}  // namespace bh::cli

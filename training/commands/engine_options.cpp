@@ -1,0 +1,30 @@
+// engine_options.cpp — EngineSetup from the command line.
+#include "training/commands/engine_options.h"
+
+#include "training/config.h"
+
+namespace bh::cli {
+
+void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice) {
+  cmd->add_option("--config", choice.config, "Run configuration (TOML): [rules], the think model of [clock], [search]")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--visits", choice.visits, "Visits of a search the host gives no limit (no clock, no nodes)")
+      ->check(CLI::Range(std::int64_t(1), std::int64_t(2'000'000)))
+      ->capture_default_str();
+}
+
+EngineSetup engine_setup(const EngineConfigChoice& choice, const EvaluatorSource& source) {
+  EngineSetup setup;
+  if (source.rules) setup.rules = *source.rules;
+  if (!choice.config.empty()) {
+    Config config = load_config(choice.config);
+    setup.rules = config.rules;
+    setup.search = config.search;
+    setup.think = config.think;
+  }
+  setup.default_visits = choice.visits;
+  setup.name = "bughouse-mcts (" + source.name + ")";
+  return setup;
+}
+
+}  // namespace bh::cli

@@ -1,0 +1,91 @@
+// cecp_engine.h — the `bughouse xboard` engine: CECP (xboard/WinBoard protocol 2) in
+// bughouse mode, as Sjeng and Fairy-Stockfish speak it to an internet chess server
+// through xboard's zippy interface.
+//
+// The engine knows its own board: moves (`usermove e2e4`, bare `e2e4`, drops `P@e4`),
+// the pieces in hand (`holding [PN] [BQ]`, sent by the server after every change), its
+// clock and the opponent's (`time`/`otim`, centiseconds). The partner's board is unknown
+// (the start position stands for it). With a partner (`partner <name>`) it plays real
+// bughouse: it may sit (the search's wait action: no move, clock running, until the
+// position changes or a wait slice passes), telling the partner `tellics ptell sit`
+// when it starts sitting and `tellics ptell go` when it moves again; and it follows the
+// partner's requests `ptell sit` (do not move until `go`), `go`/`move`, `fast`, `slow`.
+//
+// Thinking runs on a thread of its own; every input that changes the position aborts a
+// search under way, and the engine thinks again on the new position when it is its turn.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "core/board.h"
+#include "training/engine/engine_search.h"
+#include "training/engine/engine_setup.h"
+#include "training/engine/line_writer.h"
+
+namespace bh {
+
+class CecpEngine {
+ public:
+  // `setup.evaluator` must be set and outlive the engine.
+  CecpEngine(const EngineSetup& setup, LineWriter& out);
+  ~CecpEngine();
+  CecpEngine(const CecpEngine&) = delete;
+  CecpEngine& operator=(const CecpEngine&) = delete;
+
+  // Handles one line of input; false after `quit`.
+  bool handle(std::string_view line);
+  // End of input: stop thinking and the thinking thread.
+  void shutdown();
+  // Blocks until the engine is neither thinking nor about to think (tests), at most
+  // `limit`; returns whether it became idle.
+  bool wait_idle(std::chrono::milliseconds limit);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  void think_loop();
+  bool should_think() const;         // under mutex_
+  void changed();                    // under mutex_: the position changed, rethink
+  bool apply_user_move(std::string_view text);  // under mutex_
+  void partner_tell(std::string_view text);     // under mutex_
+  void new_game();                   // under mutex_
+  std::int64_t own_clock_now() const;  // under mutex_
+
+  EngineSetup setup_;
+  LineWriter& out_;
+  EngineSearch search_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  Board board_;
+  std::vector<Board> history_;           // boards before each move (undo)
+  bool force_ = false;
+  std::optional<Color> engine_color_ = Black;
+  std::int64_t own_ms_ = 0, opp_ms_ = 0;   // from time/otim (0 = unknown)
+  Clock::time_point own_stamp_ = Clock::now();
+  std::int64_t initial_ms_ = 0, increment_ms_ = 0;  // from level
+  std::int64_t fixed_ms_ = 0;              // st: seconds per move
+  std::string partner_;
+  bool partner_says_sit_ = false;
+  bool go_fast_ = false;
+  bool told_partner_sit_ = false;
+  Clock::time_point sit_until_{};          // sitting by choice until then ...
+  std::uint64_t sit_generation_ = 0;       // ... unless the position changes
+  std::uint64_t generation_ = 0;           // bumped by every change of the position
+  bool thinking_ = false;
+  bool quit_ = false;
+  std::atomic<bool> post_{false};
+  std::atomic<bool> move_now_{false};
+  std::thread thinker_;  // last: starts after every other member exists
+};
+
+}  // namespace bh

@@ -1,0 +1,172 @@
+// engine_search.cpp — the search loop of the engine thread: batches of leaves through one
+// evaluator, limits checked between batches, progress reports, a clean stop.
+#include "training/engine/engine_search.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <exception>
+
+namespace bh {
+
+int value_to_centipawns(float value) {
+  const double v = std::clamp(double(value), -0.999, 0.999);
+  return int(std::lround(std::clamp(111.714640912 * std::tan(1.5620688421 * v), -20000.0, 20000.0)));
+}
+
+namespace {
+// The engine's search keeps its tree across the slices of one decision (engine_search.cpp).
+SearchConfig with_reuse(SearchConfig config) {
+  config.reuse_tree = true;
+  return config;
+}
+}  // namespace
+
+EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config)
+    : evaluator_(evaluator), search_(with_reuse(config)), batch_(std::max(1, config.max_leaves_per_tree)) {}
+
+EngineSearch::~EngineSearch() {
+  stop();
+  wait();
+}
+
+void EngineSearch::start(const GameState& root, const SearchLimits& limits, Report report) {
+  assert(!running_);
+  if (thread_.joinable()) thread_.join();
+  stop_ = false;
+  running_ = true;
+  thread_ = std::thread([this, root, limits, report = std::move(report)]() mutable {
+    run(std::move(root), limits, std::move(report));
+  });
+}
+
+void EngineSearch::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  stopped_.notify_all();
+}
+
+void EngineSearch::wait() {
+  if (thread_.joinable()) thread_.join();
+}
+
+SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) const {
+  SearchInfo info;
+  const Tree& tree = search_.tree();
+  const Node& root = tree.root();
+  info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  info.nodes = root.visits;
+  info.nps = info.time_ms > 0 ? std::uint64_t(double(info.nodes) * 1000.0 / double(info.time_ms)) : info.nodes * 1000;
+  info.seat = root.decider;
+  if (root.status != NodeStatus::Expanded) return info;
+  info.value = float(root.q());
+  // The principal variation: the most visited child, all the way down.
+  NodeIndex n = kRoot;
+  for (;;) {
+    const Node& node = tree.node(n);
+    if (node.status != NodeStatus::Expanded) break;
+    int best = -1;
+    std::uint32_t most = 0;
+    for (std::uint32_t i = 0; i < node.num_edges; ++i) {
+      const Edge& e = tree.edge(node.first_edge + i);
+      if (e.child != kNoChild && tree.node(e.child).visits > most) most = tree.node(e.child).visits, best = int(i);
+    }
+    if (best < 0) break;
+    const Edge& e = tree.edge(node.first_edge + std::uint32_t(best));
+    info.pv.emplace_back(board_of(node.decider), e.move);
+    n = e.child;
+  }
+  info.depth = int(info.pv.size());
+  // The deepest node of the tree (selective depth), by a walk over the expanded nodes.
+  std::vector<std::pair<NodeIndex, int>> stack{{kRoot, 0}};
+  while (!stack.empty()) {
+    auto [i, d] = stack.back();
+    stack.pop_back();
+    info.seldepth = std::max(info.seldepth, d);
+    const Node& node = tree.node(i);
+    if (node.status != NodeStatus::Expanded) continue;
+    for (std::uint32_t k = 0; k < node.num_edges; ++k) {
+      const Edge& e = tree.edge(node.first_edge + k);
+      if (e.child != kNoChild) stack.emplace_back(e.child, d + 1);
+    }
+  }
+  return info;
+}
+
+void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed_ms = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::string error;
+  try {
+    // Every decision starts from a fresh tree: a kept one was built under another turn
+    // model or other clocks (Search::start would take it for the same decision).
+    search_.reset();
+    // The budget is handed to the search in slices: a simulation that ends in a finished
+    // match never leaves collect(), and a tree of such lines (a side that only sits until
+    // it flags) could run a whole budget of them between two looks at the clock.
+    const std::int64_t limit = limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits;
+    constexpr std::int64_t kSlice = 256;
+    SearchParams params;
+    params.visits = int(std::min(limit, kSlice));
+    search_.start(root, params);
+    const int per_call = std::min(search_.config().max_leaves_per_tree, batch_.capacity());
+    auto last_report = start;
+    for (;;) {
+      const Node& top = search_.tree().root();
+      if (top.status == NodeStatus::Expanded) {
+        if (stop_) break;
+        if (limits.time_ms > 0 && elapsed_ms() >= limits.time_ms) break;
+        if (search_.done()) {
+          if (std::int64_t(top.visits) < limit) {  // the next slice
+            params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
+            search_.start(root, params);
+            continue;
+          }
+          if (limits.infinite) {  // UCI: the best move only after `stop`
+            std::unique_lock lock(mutex_);
+            stopped_.wait(lock, [&] { return stop_.load(); });
+          }
+          break;
+        }
+      }
+      batch_.clear();
+      for (int i = 0; i < per_call; ++i)
+        if (!search_.collect(batch_, 0)) break;
+      if (batch_.empty()) {
+        if (search_.done()) continue;  // simulations ended in finished matches only
+        break;                          // nothing more can be searched
+      }
+      batch_.evaluate(evaluator_);
+      for (int i = 0; i < batch_.size(); ++i) search_.finish(batch_.leaf(i), batch_.result(i));
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_report >= report_every_) {
+        last_report = now;
+        report(snapshot(start));
+      }
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  SearchInfo final;
+  if (search_.tree().root().status == NodeStatus::Expanded && error.empty()) {
+    final = snapshot(start);
+    final.result = search_.result();
+    final.best = final.result.best;
+  } else {
+    // No search result (the evaluator failed): the first legal action keeps the host going.
+    final.seat = root.decider();
+    MoveList actions = root.actions();
+    final.best = actions.empty() ? Move::none() : actions.moves[0];
+    final.time_ms = elapsed_ms();
+  }
+  final.final = true;
+  final.error = error;
+  report(final);
+  running_ = false;
+}
+
+}  // namespace bh

@@ -1,0 +1,95 @@
+// engine_search.h — the search of the engine protocols (UCI, CECP): one decision searched
+// on a thread of its own, so the protocol loop keeps answering `isready`, `stop` and
+// `ping` while it runs. Limits: visits, a time budget, or until stopped (UCI `infinite`).
+// Every decision is searched from a fresh tree. Progress is reported as SearchInfo (depth, visits, speed, value, principal variation)
+// about once a second and once at the end; the final report carries the chosen action.
+//
+// One EngineSearch runs one search at a time; the evaluator is called only from the
+// search thread (mcts/evaluator.h's contract), so a TorchEvaluator needs no lock.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "mcts/evaluator.h"
+#include "mcts/game_state.h"
+#include "mcts/search.h"
+#include "mcts/search_config.h"
+
+namespace bh {
+
+struct SearchLimits {
+  std::int64_t visits = 0;   // root visits to reach; 0 = no visit limit
+  std::int64_t time_ms = 0;  // wall-clock budget; 0 = none
+  bool infinite = false;     // go on until stop() (the final report only after it)
+};
+
+// The most visits one search may reach: it bounds the tree's memory (about 100 bytes a
+// visit with its edges) whatever the host asks for.
+inline constexpr std::int64_t kMaxEngineVisits = 2'000'000;
+
+struct SearchInfo {
+  int depth = 0;             // length of the principal variation
+  int seldepth = 0;          // deepest node reached along the most visited children
+  std::uint64_t nodes = 0;   // root visits
+  std::int64_t time_ms = 0;
+  std::uint64_t nps = 0;
+  float value = 0;           // for the deciding seat's team, in [-1, 1]
+  std::vector<std::pair<BoardId, Move>> pv;  // the most visited line (both boards, waits included)
+  Seat seat = AWhite;        // the deciding seat
+  bool final = false;
+  Move best;                 // final: the action chosen (a move, or Move::wait())
+  SearchResult result;       // final: the root's statistics
+  std::string error;         // final: why the search failed (then `best` is a fallback)
+};
+
+// Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
+int value_to_centipawns(float value);
+
+class EngineSearch {
+ public:
+  using Report = std::function<void(const SearchInfo&)>;
+
+  // `evaluator` must outlive this object.
+  EngineSearch(Evaluator& evaluator, const SearchConfig& config);
+  ~EngineSearch();  // stops and joins a running search
+  EngineSearch(const EngineSearch&) = delete;
+  EngineSearch& operator=(const EngineSearch&) = delete;
+
+  // Starts searching `root` (a decision, not over) on the search thread; an earlier search
+  // must be finished (wait()). `report` is called on the search thread: with progress,
+  // and exactly once with final = true.
+  void start(const GameState& root, const SearchLimits& limits, Report report);
+  // Asks the running search to finish now; returns at once. Safe from any thread.
+  void stop();
+  // Blocks until the running search (if any) has made its final report.
+  void wait();
+  bool running() const { return running_.load(); }
+
+  // How often progress is reported (tests shorten it).
+  void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
+
+ private:
+  void run(GameState root, SearchLimits limits, Report report);
+  SearchInfo snapshot(std::chrono::steady_clock::time_point start) const;
+
+  Evaluator& evaluator_;
+  Search search_;
+  LeafBatch batch_;
+  std::thread thread_;
+  std::atomic<bool> running_{false};
+  std::atomic<bool> stop_{false};
+  std::mutex mutex_;                 // guards the stop wake-up of an infinite search
+  std::condition_variable stopped_;
+  std::chrono::milliseconds report_every_{1000};
+};
+
+}  // namespace bh

@@ -1,0 +1,27 @@
+// engine_setup.h — what both engine protocols (UCI and CECP) are built from: the rules,
+// the search configuration, the simulated players' time model that orders the four
+// seats' decisions inside the search, and the evaluator (the network or a stand-in).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/rules.h"
+#include "mcts/evaluator.h"
+#include "mcts/search_config.h"
+#include "mcts/time_model.h"
+
+namespace bh {
+
+struct EngineSetup {
+  std::string name = "bughouse-mcts";  // `id name` / `myname`
+  std::string author = "the bughouse trainer authors";
+  RuleSet rules;
+  SearchConfig search;                 // max_leaves_per_tree = leaves per evaluator call
+  TimeModelConfig think;               // expected think times and the wait slice
+  Evaluator* evaluator = nullptr;      // must outlive the engine; called from its search thread only
+  std::int64_t default_visits = 800;   // a `go` without limits searches this many visits
+  std::int64_t move_overhead_ms = 50;  // kept back from every clock budget for the host's lag
+};
+
+}  // namespace bh

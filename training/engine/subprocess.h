@@ -1,0 +1,70 @@
+// subprocess.h — an external program (a chess engine) run as a child process with pipes
+// to its standard input and output: fork/exec without a shell, line-based reading with a
+// timeout, and an end that never leaves a zombie or a stray process behind.
+//
+// Engines die, hang and print garbage; every failure here is an EngineError that names
+// the engine, so that an arena run says which of its players broke and how.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bh {
+
+class EngineError : public std::runtime_error {
+ public:
+  explicit EngineError(const std::string& what) : std::runtime_error(what) {}
+};
+
+// The program to run: argv[0] with a '/' is taken as it is; a bare name is looked up in
+// PATH and then in /usr/games (where Debian puts fairy-stockfish and sjeng). Throws
+// EngineError when it is found nowhere.
+std::string resolve_program(const std::string& program);
+
+class Subprocess {
+ public:
+  // Starts argv (argv[0] resolved as above); `name` is how errors call it. The child's
+  // standard error stays the parent's. Throws EngineError when it cannot start.
+  Subprocess(std::vector<std::string> argv, std::string name);
+  // Closes the child's input (well-behaved engines quit on end of input), waits a little,
+  // then terminates and finally kills it; always reaps it.
+  ~Subprocess();
+  Subprocess(const Subprocess&) = delete;
+  Subprocess& operator=(const Subprocess&) = delete;
+
+  const std::string& name() const { return name_; }
+  pid_t pid() const { return pid_; }
+
+  // Writes `line` and a newline. Throws EngineError if the child no longer reads (it died).
+  void write_line(std::string_view line);
+  // The next line of the child's output without its line end, or nullopt when none came
+  // within `timeout`. Throws EngineError when the child closed its output (it died),
+  // saying how it ended.
+  std::optional<std::string> read_line(std::chrono::milliseconds timeout);
+  // Closes the child's standard input (it sees end of input).
+  void close_input();
+  // Whether the child is still running (reaps it when it has ended).
+  bool running();
+  // "exited with status 1", "killed by signal 9", or "running".
+  std::string status_text();
+
+ private:
+  bool reap(bool block);
+  [[noreturn]] void died(const std::string& doing);
+
+  std::string name_;
+  pid_t pid_ = -1;
+  int in_fd_ = -1;   // our end of the child's standard input
+  int out_fd_ = -1;  // our end of the child's standard output
+  std::string buffer_;
+  bool reaped_ = false;
+  int wait_status_ = 0;
+};
+
+}  // namespace bh

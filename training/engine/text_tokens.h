@@ -1,0 +1,22 @@
+// text_tokens.h — the small text helpers every protocol reader here needs: splitting a
+// line into words, trimming, case folding, and reading a number without exceptions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bh {
+
+// Words separated by any run of spaces or tabs (also \r, \v, \f).
+std::vector<std::string_view> split_words(std::string_view text);
+std::string_view trim(std::string_view text);
+std::string to_lower(std::string_view text);
+// The whole text as a signed decimal integer, or nullopt (overflow, junk, empty).
+std::optional<std::int64_t> to_int(std::string_view text);
+// The whole text as a decimal number (e.g. "2.5"), or nullopt.
+std::optional<double> to_number(std::string_view text);
+
+}  // namespace bh

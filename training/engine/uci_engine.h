@@ -1,0 +1,72 @@
+// uci_engine.h — the `bughouse uci` engine: the three layers of shared/PROTOCOL.md.
+//
+// 1. Single-board UCI as Fairy-Stockfish speaks it for bughouse (a host that drives
+//    Fairy-Stockfish drives this unchanged): one board with holdings, `go wtime btime`.
+// 2. The whole match, board-prefixed: `position fen <fenA>|<fenB> moves 1e2e4 2d7d5`,
+//    `setoption name Team value white|black`.
+// 3. Four seats and four clocks: `go seat <seat> clocks <Aw> <Ab> <Bw> <Bb>`; the answer
+//    `bestmove 0000` is the wait action (sit).
+//
+// The protocol runs on the caller's thread (handle() per input line) and the search on a
+// thread of its own, so `isready` and `stop` are answered while it searches. Nothing a
+// host sends can crash it: unknown commands and words are ignored; a malformed FEN or an
+// illegal move prints `info string error: ...` and keeps the previous position; an
+// impossible `go` prints the error and `bestmove 0000` (or `(none)` where a single-board
+// host expects it).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "training/engine/engine_position.h"
+#include "training/engine/engine_search.h"
+#include "training/engine/engine_setup.h"
+#include "training/engine/go_command.h"
+#include "training/engine/line_writer.h"
+
+namespace bh {
+
+class UciEngine {
+ public:
+  // `setup.evaluator` must be set. `record_path`: where whole-match games (layer 2) are
+  // appended as BPGN when a game ends (ucinewgame, quit); empty = not recorded (the UCI
+  // option RecordFile sets it too).
+  UciEngine(const EngineSetup& setup, LineWriter& out, std::string record_path = "");
+  ~UciEngine();
+  UciEngine(const UciEngine&) = delete;
+  UciEngine& operator=(const UciEngine&) = delete;
+
+  // Handles one line of input. Returns false once the host said `quit`.
+  bool handle(std::string_view line);
+  // The host is gone (end of input): stop, answer a running search, write the record.
+  void shutdown();
+  // Blocks until no search runs (tests).
+  void wait_for_search() { search_.wait(); }
+  // The search thread's progress interval (tests shorten it).
+  void set_report_interval(std::chrono::milliseconds every) { search_.set_report_interval(every); }
+
+ private:
+  void uci();
+  void setoption(std::string_view args);
+  void position(std::string_view args);
+  void go(std::string_view args);
+  void new_game();
+  void write_record();
+  void error(const std::string& what);
+  // Answers a `go` that cannot search: the error and `bestmove 0000`/`(none)`.
+  void refuse_go(const std::string& what, bool single_board_host);
+  void report(const SearchInfo& info, bool prefixed, bool announce_seat);
+
+  EngineSetup setup_;
+  LineWriter& out_;
+  EngineSearch search_;
+  EnginePosition position_;
+  std::optional<Team> team_;          // Team option; nullopt = the mover of board A
+  std::string record_path_;
+  std::int64_t game_initial_ms_ = 0;  // the largest clock seen this game (the time control's start)
+  bool quit_ = false;
+};
+
+}  // namespace bh
