@@ -44,6 +44,7 @@ struct TrainingSettings {
   int batch_size = 256;
   int steps_per_generation = 200;
   double value_loss_weight = 1.0;
+  double value_q_weight = 0.0;         // value target: (1 - w) x match result + w x search value
   double grad_clip = 10.0;             // max global gradient norm; 0 = off
   std::int64_t window_min = 20'000;    // replay window: at least this many recent samples...
   std::int64_t window_max = 500'000;   // ... at most this many ...

@@ -463,7 +463,7 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
   // The next batch is expanded on TBB threads while the current one trains.
   auto next_batch = [&] {
     auto picked = buffer_.draw(std::size_t(t.batch_size), rng, t.recency_weight);
-    return std::async(std::launch::async, [picked = std::move(picked)] { return build_batch(picked); });
+    return std::async(std::launch::async, [picked = std::move(picked), q = t.value_q_weight] { return build_batch(picked, q); });
   };
   const auto start = Clock::now();
   const std::int64_t first_step = trainer_->steps();

@@ -120,7 +120,7 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
   // Policy: cross-entropy with the search's visit distribution, on full searches only.
   const auto per_sample = -(policy_target * torch::log_softmax(logits, 1)).sum(1);
   const auto policy_loss = (per_sample * policy_weight).sum() / policy_weight.sum().clamp_min(1);
-  const auto value_loss = torch::nn::functional::cross_entropy(wdl, wdl_target);
+  const auto value_loss = -(wdl_target * torch::log_softmax(wdl, 1)).sum(1).mean();
   const auto loss = policy_loss + settings_.value_loss_weight * value_loss;
 
   stats.policy_loss = policy_loss.item<double>();

@@ -1,6 +1,7 @@
 // training_batch.cpp — samples to tensors, in parallel.
 #include "training/training_batch.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -13,17 +14,17 @@
 
 namespace bh {
 
-TrainingBatch build_batch(std::span<const Sample* const> samples) {
+TrainingBatch build_batch(std::span<const Sample* const> samples, double q_weight) {
   const auto n = std::int64_t(samples.size());
   TrainingBatch b;
   b.planes = at::empty({n, kInputPlanes, kInputHeight, kInputWidth}, at::kFloat);
   b.policy = at::zeros({n, kPolicySize}, at::kFloat);
   b.policy_weight = at::zeros({n}, at::kFloat);
-  b.wdl = at::empty({n}, at::kLong);
+  b.wdl = at::zeros({n, 3}, at::kFloat);
   float* planes = b.planes.data_ptr<float>();
   float* policy = b.policy.data_ptr<float>();
   float* weight = b.policy_weight.data_ptr<float>();
-  std::int64_t* wdl = b.wdl.data_ptr<std::int64_t>();
+  float* wdl = b.wdl.data_ptr<float>();
 
   tbb::parallel_for(std::int64_t(0), n, [&](std::int64_t i) {
     const Sample& s = *samples[std::size_t(i)];
@@ -51,7 +52,11 @@ TrainingBatch build_batch(std::span<const Sample* const> samples) {
     } else {
       for (const PolicyEntry& e : s.policy) row[policy_index(Move::from_raw(e.move), mover)] = 0;
     }
-    wdl[i] = s.result > 0 ? 0 : (s.result == 0 ? 1 : 2);
+    float* target = wdl + i * 3;
+    target[s.result > 0 ? 0 : (s.result == 0 ? 1 : 2)] = float(1 - q_weight);
+    const double q = std::clamp<double>(s.root_value, -1, 1);
+    target[0] += float(q_weight * (1 + q) / 2);
+    target[2] += float(q_weight * (1 - q) / 2);
   });
   return b;
 }

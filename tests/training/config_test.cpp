@@ -28,7 +28,7 @@ TEST(Config, QuickConfigLoadsAndIsComplete) {
   const SelfPlayConfig s = c.selfplay_config();
   EXPECT_EQ(s.clock, c.clock);
   EXPECT_EQ(s.search.visits, 64);
-  EXPECT_EQ(s.cheap_visits, 16);
+  EXPECT_EQ(s.cheap_visits, 24);
   EXPECT_NO_THROW(s.validate());
 }
 

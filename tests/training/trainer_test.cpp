@@ -64,8 +64,21 @@ TEST(TrainingBatch, HoldsThePlanesAndTargetsOfEachSample) {
       const int first = policy_index(Move::from_raw(s.policy[0].move), color_of(s.seat));
       EXPECT_FLOAT_EQ(b.policy[i][first].item<float>(), 0.5f);
     }
-    EXPECT_EQ(b.wdl[i].item<std::int64_t>(), s.result > 0 ? 0 : s.result == 0 ? 1 : 2);
+    const int cls = s.result > 0 ? 0 : s.result == 0 ? 1 : 2;
+    for (int k = 0; k < 3; ++k) EXPECT_EQ(b.wdl[i][k].item<float>(), k == cls ? 1.0f : 0.0f);
   }
+}
+
+TEST(TrainingBatch, BlendsTheSearchValueIntoTheValueTarget) {
+  auto samples = match_samples(3);
+  samples[0].result = 1;
+  samples[0].root_value = -0.5f;  // the search thought it was losing
+  TrainingBatch b = build_batch(pointers(samples), 0.25);
+  // 0.75 x (1, 0, 0) + 0.25 x (0.25, 0, 0.75)
+  EXPECT_FLOAT_EQ(b.wdl[0][0].item<float>(), 0.75f + 0.0625f);
+  EXPECT_FLOAT_EQ(b.wdl[0][1].item<float>(), 0.0f);
+  EXPECT_FLOAT_EQ(b.wdl[0][2].item<float>(), 0.1875f);
+  EXPECT_NEAR(b.wdl.sum(1)[1].item<float>(), 1.0f, 1e-6);
 }
 
 TrainingSettings settings() {
