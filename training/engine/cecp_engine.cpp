@@ -17,13 +17,6 @@ namespace bh {
 
 namespace {
 
-std::string_view rest_after_word(std::string_view line) {
-  line = trim(line);
-  std::size_t i = 0;
-  while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-  return trim(line.substr(i));
-}
-
 // "5" (minutes) or "5:30" (minutes:seconds) -> milliseconds.
 std::optional<std::int64_t> level_base_ms(std::string_view text) {
   const std::size_t colon = text.find(':');

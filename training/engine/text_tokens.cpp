@@ -51,4 +51,11 @@ std::optional<double> to_number(std::string_view text) {
   return v;
 }
 
+std::string_view rest_after_word(std::string_view line) {
+  line = trim(line);
+  std::size_t i = 0;
+  while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  return trim(line.substr(i));
+}
+
 }  // namespace bh

@@ -13,6 +13,8 @@ namespace bh {
 // Words separated by any run of spaces or tabs (also \r, \v, \f).
 std::vector<std::string_view> split_words(std::string_view text);
 std::string_view trim(std::string_view text);
+// The rest of a line after its first word, trimmed ("ptell sit now" -> "sit now").
+std::string_view rest_after_word(std::string_view line);
 std::string to_lower(std::string_view text);
 // The whole text as a signed decimal integer, or nullopt (overflow, junk, empty).
 std::optional<std::int64_t> to_int(std::string_view text);

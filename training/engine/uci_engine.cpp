@@ -14,18 +14,6 @@
 
 namespace bh {
 
-namespace {
-
-// The rest of `line` after its first word.
-std::string_view rest_after_word(std::string_view line) {
-  line = trim(line);
-  std::size_t i = 0;
-  while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
-  return trim(line.substr(i));
-}
-
-}  // namespace
-
 UciEngine::UciEngine(const EngineSetup& setup, LineWriter& out, std::string record_path)
     : setup_(setup), out_(out), search_(*setup.evaluator, setup.search), record_path_(std::move(record_path)) {}
 
