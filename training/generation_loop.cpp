@@ -174,7 +174,7 @@ struct BrokerLink {
   BrokerLink(const std::string& url, const Config& config, const fs::path& chunk_dir)
       : connection(RedisUrl::parse(url), options()),
         nets(connection),
-        consumer(connection, consumer_options(config)),
+        consumer(connection, consumer_options()),
         sink(chunk_dir),
         registry(connection),
         policy{config.rules, 0, config.broker.max_net_lag} {
@@ -186,10 +186,9 @@ struct BrokerLink {
     o.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
     return o;
   }
-  static ChunkConsumerOptions consumer_options(const Config& config) {
+  static ChunkConsumerOptions consumer_options() {
     ChunkConsumerOptions o;
     o.consumer = "trainer";  // the same name across restarts: pending entries come back to it
-    (void)config;
     return o;
   }
 };
@@ -200,7 +199,6 @@ class Loop {
       : config_(config),
         run_(options.run_dir),
         interrupt_(interrupt),
-        log_(log),
         progress_(log),
         buffer_(WindowSettings{config.training.window_min, config.training.window_max, config.training.window_growth}),
         device_(resolve_device(config.network.device)),
@@ -226,11 +224,13 @@ class Loop {
     return state_.elapsed_s + std::chrono::duration<double>(Clock::now() - session_start_).count();
   }
   bool stopping() { return interrupt_.poll(std::chrono::milliseconds(0)); }
+  // Time left by the budget: the wall-time limit, or the generations left at the last
+  // generation's pace, whichever comes first ("?" without a limit).
+  std::string eta() const;
 
   Config config_;
   fs::path run_;
   InterruptWatch& interrupt_;
-  std::ostream& log_;
   ProgressLine progress_;
   ReplayBuffer buffer_;
   c10::Device device_;
@@ -240,7 +240,7 @@ class Loop {
   std::optional<MetricsFile> metrics_;
   RunState state_;
   Clock::time_point session_start_ = Clock::now();
-  double generation_seconds_ = 0;  // the last generation's wall time (for the ETA)
+  double generation_seconds_ = 0;  // the last generation's wall time (for eta())
   double evals_per_s_ = 0;         // the last self-play's network evaluations per second
 };
 
@@ -282,6 +282,16 @@ void Loop::prepare(bool resume) {
   }
 }
 
+std::string Loop::eta() const {
+  double left = -1;
+  if (config_.run.max_minutes > 0) left = config_.run.max_minutes * 60 - elapsed();
+  if (config_.run.generations > 0 && generation_seconds_ > 0) {
+    const double by_generations = double(config_.run.generations - state_.generation) * generation_seconds_;
+    left = left < 0 ? by_generations : std::min(left, by_generations);
+  }
+  return left < 0 ? "?" : format_seconds(std::max(0.0, left));
+}
+
 bool Loop::budget_spent(std::string& why) const {
   const RunSettings& b = config_.run;
   if (b.generations > 0 && state_.generation >= b.generations) {
@@ -320,7 +330,7 @@ void Loop::run() {
     summary.set("elapsed_s", state_.elapsed_s).set("generation_s", generation_seconds_);
     metrics_->write(summary);
     write_report(run_.string(), "");
-    char line[256];
+    char line[320];
     std::snprintf(line, sizeof line, "generation %lld: Elo %+.0f [%+.0f, %+.0f], vs random %.0f%%, vs greedy %.0f%%, %s",
                   static_cast<long long>(g), state_.elo, summary.number("elo_low").value_or(state_.elo),
                   summary.number("elo_high").value_or(state_.elo), 100 * summary.number("score_vs_random").value_or(NAN),
@@ -369,11 +379,12 @@ bool Loop::selfplay(std::int64_t g) {
     const bool stop = interrupt_.poll(std::chrono::milliseconds(200));
     const SelfPlayCounters& c = play.counters();
     const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - start).count());
-    char line[256];
-    std::snprintf(line, sizeof line, "gen %lld selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s, %lld samples, step %lld, %s",
+    char line[320];
+    std::snprintf(line, sizeof line,
+                  "gen %lld selfplay: %lld/%lld matches, %.0f moves/s, %.0f evals/s, %lld samples, step %lld, %s, ETA %s",
                   static_cast<long long>(g), static_cast<long long>(done + c.matches), static_cast<long long>(target),
                   double(c.moves) / s, double(c.evaluations) / s, static_cast<long long>(c.samples.load()),
-                  static_cast<long long>(trainer_->steps()), format_seconds(elapsed()).c_str());
+                  static_cast<long long>(trainer_->steps()), format_seconds(elapsed()).c_str(), eta().c_str());
     progress_.show(line);
     return stop;
   });
@@ -428,7 +439,7 @@ bool Loop::collect(std::int64_t g) {
       last_workers = Clock::now();
     }
     const ConsumerStats& st = b.consumer.stats();
-    char line[256];
+    char line[320];
     std::snprintf(line, sizeof line, "gen %lld broker: %lld/%lld matches, %lld chunks, %lld samples, %llu rejected, %zu workers, %s",
                   static_cast<long long>(g), static_cast<long long>(matches), static_cast<long long>(config_.run.matches_per_generation),
                   static_cast<long long>(chunks), static_cast<long long>(samples),
@@ -483,11 +494,12 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
       metrics_->write(line);
     }
     const double s = std::chrono::duration<double>(Clock::now() - start).count();
-    char text[256];
-    std::snprintf(text, sizeof text, "gen %lld train: step %lld (%d/%d), loss %.3f (policy %.3f, value %.3f), %.0f samples/s, %s",
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "gen %lld train: step %lld (%d/%d), loss %.3f (policy %.3f, value %.3f), %.0f samples/s, %lld in window, %s, ETA %s",
                   static_cast<long long>(g), static_cast<long long>(trainer_->steps()), i + 1, t.steps_per_generation,
                   st.loss, st.policy_loss, st.value_loss, double(i + 1) * t.batch_size / std::max(s, 1e-9),
-                  format_seconds(elapsed()).c_str());
+                  static_cast<long long>(buffer_.size()), format_seconds(elapsed()).c_str(), eta().c_str());
     progress_.show(text);
     if (stopping()) {
       if (i + 1 < t.steps_per_generation) pending.wait();
