@@ -169,6 +169,18 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   EXPECT_EQ(wait_for(p), 130);
   EXPECT_NE(read_text(dir / "first.txt").find("resume with --resume"), std::string::npos) << read_text(dir / "first.txt");
   EXPECT_NO_THROW(LoadedCheckpoint(runs / "checkpoints" / "gen-0001.ckpt"));
+
+  // SIGTERM (timeout, systemd, a container stop) is the same clean stop, here of the resumed run.
+  Process again = start({"train", "--config", config.string(), "--run", runs.string(), "--resume"}, dir / "second.txt");
+  const auto deadline2 = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (!fs::exists(runs / "checkpoints" / "gen-0002.ckpt") && std::chrono::steady_clock::now() < deadline2)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  kill(again.pid, SIGTERM);
+  EXPECT_EQ(wait_for(again), 130);
+  const std::string second = read_text(dir / "second.txt");
+  EXPECT_NE(second.find("resumed " + runs.string() + " at generation 1"), std::string::npos) << second;
+  EXPECT_NE(second.find("resume with --resume"), std::string::npos) << second;
+  EXPECT_NO_THROW(LoadedCheckpoint(runs / "checkpoints" / "gen-0002.ckpt"));
   fs::remove_all(dir);
 }
 
