@@ -244,9 +244,17 @@ class Loop {
   double evals_per_s_ = 0;         // the last self-play's network evaluations per second
 };
 
+// A new run may start in a directory that holds nothing but chunks/: recorded games put
+// there by `bughouse import` join the first generation's training window.
+bool holds_only_imported_chunks(const fs::path& run) {
+  for (const auto& entry : fs::directory_iterator(run))
+    if (entry.path().filename() != "chunks" || !entry.is_directory()) return false;
+  return true;
+}
+
 void Loop::prepare(bool resume) {
   const std::int64_t latest = latest_generation(run_);
-  if (!resume && fs::exists(run_) && !fs::is_empty(run_))
+  if (!resume && fs::exists(run_) && !holds_only_imported_chunks(run_))
     throw std::runtime_error("run directory " + run_.string() +
                              " already holds files; use --resume to continue that run or choose another --run");
   if (resume && latest < 0)
@@ -279,6 +287,11 @@ void Loop::prepare(bool resume) {
     trainer_.emplace(config_.network.net, config_.training, device_, config_.network.seed);
     trainer_->save(checkpoint_path(run_, 0), config_.rules, state_.meta(config_.text));
     progress_.say("new run " + run_.string() + ": " + config_.network.net.short_name() + " net, generation 0 saved");
+    int imported = 0;
+    for (const auto& entry : fs::directory_iterator(run_ / "chunks")) imported += entry.path().extension() == ".chunk";
+    if (imported > 0)
+      progress_.say(std::to_string(imported) + " chunk files already in " + (run_ / "chunks").string() +
+                    " (imported games) join the training window");
   }
 }
 

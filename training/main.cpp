@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   bh::cli::add_perft_command(app);
   bh::cli::add_report_command(app);
+  bh::cli::add_import_command(app);
   bh::cli::add_selfplay_command(app);
   bh::cli::add_bench_command(app);
   bh::cli::add_uci_command(app);

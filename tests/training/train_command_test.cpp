@@ -113,6 +113,30 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
   fs::remove_all(dir);
 }
 
+TEST(TrainCommand, StartsFromImportedGames) {
+  fs::path dir = fresh_dir("train_import");
+  std::string text = kTinyConfig;
+  text.replace(text.find("generations = 2"), 15, "generations = 1");
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+  ASSERT_EQ(run({"import", "--bpgn", std::string(BUGHOUSE_TEST_DATA) + "/match_replays.bpgn", "--out",
+                 (runs / "chunks").string()},
+                dir / "import.txt"),
+            0)
+      << read_text(dir / "import.txt");
+  const std::string imported = read_text(dir / "import.txt");
+  // 44 of the 50 shared matches: the other six end stuck, a draw under the default rules
+  // but a loss in their records (played under stuck_rule = flag), and are refused.
+  EXPECT_NE(imported.find("imported 44 games, 2976 samples"), std::string::npos) << imported;
+
+  ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
+  EXPECT_NE(read_text(dir / "out.txt").find("1 chunk files already in"), std::string::npos) << read_text(dir / "out.txt");
+  auto gens = generation_lines(runs);
+  ASSERT_EQ(gens.size(), 1u);
+  EXPECT_GT(gens[0].number("samples_total").value_or(0), 2976);
+  fs::remove_all(dir);
+}
+
 TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
   fs::path dir = fresh_dir("train_kill");
   std::string text = kTinyConfig;

@@ -8,6 +8,7 @@ namespace bh::cli {
 
 void add_perft_command(CLI::App& app);
 void add_report_command(CLI::App& app);
+void add_import_command(CLI::App& app);  // BPGN games to chunk files
 void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 // Issue 6: the engine protocols, human play, matches against external engines.
