@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "mcts/chunk.h"
@@ -54,6 +55,7 @@ struct LoadedNet {
   std::shared_ptr<const InferenceNet> net;
   SelfPlayConfig selfplay;
   int matches_per_chunk = 16;
+  BrokerSettings broker;  // the run's [broker]: stream cap and heartbeat period
 };
 
 LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
@@ -75,6 +77,7 @@ LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
   out.selfplay.net_version = std::uint32_t(blob.version);
   if (o.threads > 0) out.selfplay.workers = o.threads;
   out.matches_per_chunk = out.selfplay.matches_per_chunk;
+  out.broker = config.broker;
   return out;
 }
 
@@ -86,8 +89,10 @@ void run_worker(const WorkerOptions& o) {
   ro.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
   RedisConnection conn(RedisUrl::parse(o.broker), ro);
   ModelStore nets(conn);
-  ChunkProducer producer(conn);
-  WorkerRegistry registry(conn);
+  // The stream cap and heartbeat period are the run's ([broker] of the configuration that
+  // comes with each net): built anew whenever a net arrives.
+  std::optional<ChunkProducer> producer;
+  std::optional<WorkerRegistry> registry(std::in_place, conn);
   InterruptWatch interrupt("worker");
 
   LoadedNet current;
@@ -95,10 +100,10 @@ void run_worker(const WorkerOptions& o) {
   const auto started = Clock::now();
   auto last_beat = Clock::now() - std::chrono::hours(1);
   auto beat = [&](bool force) {
-    if (!force && Clock::now() - last_beat < std::chrono::seconds(10)) return;
+    if (!force && Clock::now() - last_beat < std::chrono::seconds(current.broker.heartbeat_seconds)) return;
     last_beat = Clock::now();
     const double s = std::max(1e-9, std::chrono::duration<double>(Clock::now() - started).count());
-    registry.heartbeat({name, host_name(), games, double(evaluations) / s, current.version, 0});
+    registry->heartbeat({name, host_name(), games, double(evaluations) / s, current.version, 0});
   };
 
   std::cerr << "worker " << name << ": connected to " << RedisUrl::parse(o.broker).to_string() << "\n";
@@ -106,6 +111,9 @@ void run_worker(const WorkerOptions& o) {
   while (!interrupt.poll(std::chrono::milliseconds(0))) {
     if (auto blob = nets.fetch_if_newer(current.version)) {
       current = load_net(*blob, o);
+      producer.emplace(conn, ChunkStreamOptions{.max_len = current.broker.stream_max_len});
+      // A worker is gone after three missed heartbeats.
+      registry.emplace(conn, WorkerRegistryOptions{.ttl = std::chrono::seconds(3 * current.broker.heartbeat_seconds)});
       std::cerr << "worker " << name << ": playing with net " << current.version << " ("
                 << current.net->config().short_name() << ", sha256 " << blob->sha256.substr(0, 12) << "...)\n";
     }
@@ -152,7 +160,7 @@ void run_worker(const WorkerOptions& o) {
         }
         if (chunk.first.empty()) continue;
         const auto bytes = encode_chunk(chunk.first);
-        producer.publish(bytes, {name, current.version, std::int64_t(chunk.first.size()), chunk.second});
+        producer->publish(bytes, {name, current.version, std::int64_t(chunk.first.size()), chunk.second});
         games += chunk.second;
       }
     };
@@ -171,7 +179,7 @@ void run_worker(const WorkerOptions& o) {
     std::cerr << "worker " << name << ": round " << round << " done, " << c.matches << " matches, " << c.samples
               << " samples, " << games << " matches published in all\n";
   }
-  registry.remove(name);
+  registry->remove(name);
   std::cerr << "worker " << name << ": stopped (" << games << " matches published)\n";
   throw CLI::RuntimeError(130);
 }
