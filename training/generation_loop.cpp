@@ -334,7 +334,14 @@ void Loop::run() {
       break;
     }
     state_.generation = g;
-    evaluate(g, summary);
+    {
+      // The arena has no stopping point of its own: a watcher keeps Ctrl-C answered while
+      // it plays (a second one still quits at once; a first stops after this generation).
+      std::jthread watcher([this](std::stop_token stop) {
+        while (!stop.stop_requested()) interrupt_.poll(std::chrono::milliseconds(200));
+      });
+      evaluate(g, summary);
+    }
     state_.elapsed_s = elapsed();
     session_start_ = Clock::now();
     trainer_->save(checkpoint_path(run_, g), config_.rules, state_.meta(config_.text));
