@@ -17,18 +17,37 @@ namespace bh {
 
 namespace {
 
+// Times beyond this (about 35 years) are refused: the arithmetic on them must not overflow.
+constexpr double kMaxSeconds = 1e9;
+
 // "5" (minutes) or "5:30" (minutes:seconds) -> milliseconds.
 std::optional<std::int64_t> level_base_ms(std::string_view text) {
   const std::size_t colon = text.find(':');
   if (colon == std::string_view::npos) {
     auto m = to_number(text);
-    if (!m || *m < 0) return std::nullopt;
+    if (!m || !(*m >= 0 && *m * 60 <= kMaxSeconds)) return std::nullopt;
     return std::int64_t(std::llround(*m * 60'000));
   }
   auto m = to_int(text.substr(0, colon));
   auto s = to_int(text.substr(colon + 1));
-  if (!m || !s || *m < 0 || *s < 0) return std::nullopt;
+  if (!m || !s || *m < 0 || *s < 0 || double(*m) * 60 + double(*s) > kMaxSeconds) return std::nullopt;
   return (*m * 60 + *s) * 1000;
+}
+
+// Seconds (st, level's increment) -> milliseconds, if in [0, kMaxSeconds].
+std::optional<std::int64_t> seconds_ms(std::string_view text) {
+  auto s = to_number(text);
+  if (!s || !(*s >= 0 && *s <= kMaxSeconds)) return std::nullopt;
+  return std::int64_t(std::llround(*s * 1000));
+}
+
+// The most visited move when the search chose to wait but the interface said "move now".
+Move best_move_not_wait(const SearchResult& result, Move fallback) {
+  Move best = fallback;
+  std::uint32_t most = 0;
+  for (const ChildStat& c : result.children)
+    if (!c.move.is_wait() && (best.is_wait() || c.visits > most)) best = c.move, most = c.visits;
+  return best;
 }
 
 }  // namespace
@@ -61,6 +80,12 @@ void CecpEngine::changed() {
   wake_.notify_all();
 }
 
+void CecpEngine::new_turn() {
+  ++turn_;
+  move_now_ = false;  // a "?" was for the turn before
+  changed();
+}
+
 bool CecpEngine::should_think() const {
   return !quit_ && !force_ && engine_color_ && board_.side_to_move() == *engine_color_ && !partner_says_sit_ &&
          board_state(board_, setup_.rules) == BoardState::Playing;
@@ -91,40 +116,45 @@ bool CecpEngine::apply_user_move(std::string_view text) {
   try {
     m = parse_move(board_, setup_.rules, text);
   } catch (const ParseError&) {
-    out_.line("Illegal move: " + std::string(text));
+    out_.line("Illegal move: " + excerpt(text));
     return false;
   }
   if (m.is_wait()) {
-    out_.line("Illegal move: " + std::string(text));
+    out_.line("Illegal move: " + excerpt(text));
     return false;
   }
   history_.push_back(board_);
   board_.play(m);  // a capture goes to the partner: the server will send the holdings
-  changed();
+  new_turn();
   return true;
 }
 
 void CecpEngine::partner_tell(std::string_view text) {
+  // Only a tell whose first word is a request counts ("good luck" is not "go").
   const std::string t = to_lower(trim(text));
-  auto starts = [&](std::string_view w) { return t.rfind(w, 0) == 0; };
+  const std::vector<std::string_view> words = split_words(t);
+  const std::string_view first = words.empty() ? std::string_view() : words[0];
+  auto starts = [&](std::string_view w) { return first == w || first == std::string(w) + "!"; };
   if (starts("sit")) {
     partner_says_sit_ = true;
+    budget_turn_ = ~std::uint64_t(0);  // a pause: after it the turn gets a new budget
     out_.line("tellics ptell ok, I sit until you tell me go");
     changed();
   } else if (starts("go") || starts("move")) {
     partner_says_sit_ = false;
     sit_until_ = {};
+    budget_turn_ = ~std::uint64_t(0);
     out_.line("tellics ptell ok, I move");
     changed();
-  } else if (starts("fast") || starts("time")) {
+  } else if (starts("fast")) {  // speed only: a sit still holds until go
     go_fast_ = true;
-    partner_says_sit_ = false;
     out_.line("tellics ptell ok, I play fast");
+    budget_turn_ = ~std::uint64_t(0);  // a new budget at the new speed
     changed();
   } else if (starts("slow")) {
     go_fast_ = false;
-    partner_says_sit_ = false;
     out_.line("tellics ptell ok, I play at normal speed");
+    budget_turn_ = ~std::uint64_t(0);
     changed();
   } else if (starts("help")) {
     out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
@@ -152,7 +182,7 @@ bool CecpEngine::handle(std::string_view raw) {
     out_.line("feature done=1");
   } else if (cmd == "new") {
     new_game();
-    changed();
+    new_turn();
   } else if (cmd == "variant") {
     if (to_lower(args) != "bughouse") out_.line("Error (unsupported variant): " + std::string(args));
   } else if (cmd == "force") {
@@ -161,31 +191,31 @@ bool CecpEngine::handle(std::string_view raw) {
   } else if (cmd == "go") {
     engine_color_ = board_.side_to_move();
     force_ = false;
-    changed();
+    new_turn();
   } else if (cmd == "playother") {
     engine_color_ = ~board_.side_to_move();
     force_ = false;
-    changed();
+    new_turn();
   } else if (cmd == "level") {
     const auto w = split_words(args);
     std::optional<std::int64_t> base = w.size() >= 2 ? level_base_ms(w[1]) : std::nullopt;
-    std::optional<double> inc = w.size() >= 3 ? to_number(w[2]) : std::nullopt;
-    if (!base || !inc || *inc < 0) {
-      out_.line("Error (bad level, expected 'level MPS BASE INC'): " + std::string(args));
+    std::optional<std::int64_t> inc = w.size() >= 3 ? seconds_ms(w[2]) : std::nullopt;
+    if (!base || !inc) {
+      out_.line("Error (bad level, expected 'level MPS BASE INC'): " + excerpt(args));
     } else {
       initial_ms_ = *base;
-      increment_ms_ = std::int64_t(std::llround(*inc * 1000));
+      increment_ms_ = *inc;
       own_ms_ = opp_ms_ = initial_ms_;
       own_stamp_ = Clock::now();
     }
   } else if (cmd == "st") {
-    auto s = to_number(args);
-    if (!s || *s <= 0) out_.line("Error (bad st, expected seconds per move): " + std::string(args));
-    else fixed_ms_ = std::int64_t(std::llround(*s * 1000));
+    auto ms = seconds_ms(args);
+    if (!ms || *ms <= 0) out_.line("Error (bad st, expected seconds per move): " + excerpt(args));
+    else fixed_ms_ = *ms;
   } else if (cmd == "time" || cmd == "otim") {
     auto cs = to_int(args);
-    if (!cs) {
-      out_.line("Error (expected centiseconds): " + std::string(line));
+    if (!cs || *cs > std::int64_t(kMaxSeconds) * 100) {
+      out_.line("Error (expected centiseconds): " + excerpt(line));
     } else if (cmd == "time") {
       own_ms_ = std::max<std::int64_t>(0, *cs * 10);
       own_stamp_ = Clock::now();
@@ -196,10 +226,13 @@ bool CecpEngine::handle(std::string_view raw) {
     apply_user_move(args);
   } else if (cmd == "holding") {
     try {
-      board_ = with_reserves(board_, parse_holdings(args));
-      changed();
+      Board updated = with_reserves(board_, parse_holdings(args));
+      if (!(updated == board_)) {  // servers repeat holdings; only a change is news
+        board_ = updated;
+        changed();
+      }
     } catch (const std::exception& e) {
-      out_.line(std::string("Error (") + e.what() + "): " + std::string(line));
+      out_.line(std::string("Error (") + e.what() + "): " + excerpt(line));
     }
   } else if (cmd == "partner") {
     partner_ = std::string(args);
@@ -210,7 +243,7 @@ bool CecpEngine::handle(std::string_view raw) {
     try {
       board_ = parse_fen(args);
       history_.clear();
-      changed();
+      new_turn();
     } catch (const std::exception& e) {
       out_.line(std::string("tellusererror Illegal position: ") + e.what());
     }
@@ -219,13 +252,18 @@ bool CecpEngine::handle(std::string_view raw) {
       board_ = history_.back();
       history_.pop_back();
     }
-    changed();
+    new_turn();
   } else if (cmd == "result") {
     force_ = true;
     changed();
   } else if (cmd == "?") {
+    // Move now: the search answers with what it has, and a sit (ours or the partner's)
+    // gives way to a move.
     move_now_ = true;
-    search_.stop();  // the search answers with what it has
+    partner_says_sit_ = false;
+    sit_until_ = {};
+    search_.stop();
+    wake_.notify_all();
   } else if (cmd == "ping") {
     out_.line("pong " + std::string(args));
   } else if (cmd == "post") {
@@ -245,7 +283,7 @@ bool CecpEngine::handle(std::string_view raw) {
     bool digit = false;
     for (char c : cmd) digit |= (c >= '1' && c <= '8');
     if (digit) apply_user_move(cmd);
-    else out_.line("Error (unknown command): " + std::string(cmd));
+    else out_.line("Error (unknown command): " + excerpt(cmd));
   }
   return true;
 }
@@ -288,11 +326,17 @@ void CecpEngine::think_loop() {
       continue;
     }
     SearchLimits limits;
-    if (fixed_ms_ > 0) limits.time_ms = fixed_ms_;
-    else if (timed) limits.time_ms = think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
-    else limits.visits = setup_.default_visits;
-    limits.time_ms = limits.time_ms > 0 ? std::max<std::int64_t>(1, limits.time_ms) : 0;
-    move_now_ = false;
+    if (fixed_ms_ > 0 || timed) {
+      if (budget_turn_ != turn_) {
+        budget_turn_ = turn_;
+        budget_start_ = Clock::now();
+        budget_ms_ = fixed_ms_ > 0 ? fixed_ms_ : think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
+      }
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start_).count();
+      limits.time_ms = std::max<std::int64_t>(1, budget_ms_ - spent);
+    } else {
+      limits.visits = setup_.default_visits;
+    }
     auto final = std::make_shared<SearchInfo>();
     search_.start(*root, limits, [this, final](const SearchInfo& info) {
       if (info.final) *final = info;
@@ -308,7 +352,8 @@ void CecpEngine::think_loop() {
     lock.lock();
     if (quit_) break;
     if (generation != generation_ || !should_think()) continue;  // the position changed: think again
-    const Move best = final->best;
+    Move best = final->best;
+    if (move_now_.exchange(false) && best.is_wait()) best = best_move_not_wait(final->result, best);
     if (!final->error.empty()) out_.line("telluser search failed: " + final->error);
     if (best.is_none()) {
       force_ = true;  // nothing to play: wait for the interface
@@ -323,11 +368,13 @@ void CecpEngine::think_loop() {
       }
       sit_until_ = Clock::now() + std::chrono::milliseconds(setup_.think.wait_ms);
       sit_generation_ = generation_;
+      budget_turn_ = ~std::uint64_t(0);  // sitting was this turn's decision: the next think is new
       continue;
     }
     history_.push_back(board_);
     board_.play(best);
     ++generation_;
+    ++turn_;
     out_.line("move " + to_uci(best));
     if (told_partner_sit_) {
       out_.line("tellics ptell go");

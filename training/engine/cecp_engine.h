@@ -58,6 +58,7 @@ class CecpEngine {
   bool apply_user_move(std::string_view text);  // under mutex_
   void partner_tell(std::string_view text);     // under mutex_
   void new_game();                   // under mutex_
+  void new_turn();                   // under mutex_: changed(), and a fresh time budget
   std::int64_t own_clock_now() const;  // under mutex_
 
   EngineSetup setup_;
@@ -81,6 +82,12 @@ class CecpEngine {
   Clock::time_point sit_until_{};          // sitting by choice until then ...
   std::uint64_t sit_generation_ = 0;       // ... unless the position changes
   std::uint64_t generation_ = 0;           // bumped by every change of the position
+  // One time budget per turn: a holding or a tell that restarts the search spends what is
+  // left of it rather than a fresh one (else a stream of holdings would never let it move).
+  std::uint64_t turn_ = 0;                 // bumped when a new turn begins (a move, a new position)
+  std::uint64_t budget_turn_ = ~std::uint64_t(0);  // the turn budget_ms_ belongs to
+  Clock::time_point budget_start_{};
+  std::int64_t budget_ms_ = 0;
   bool thinking_ = false;
   bool quit_ = false;
   std::atomic<bool> post_{false};

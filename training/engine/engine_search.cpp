@@ -79,19 +79,7 @@ SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) c
     n = e.child;
   }
   info.depth = int(info.pv.size());
-  // The deepest node of the tree (selective depth), by a walk over the expanded nodes.
-  std::vector<std::pair<NodeIndex, int>> stack{{kRoot, 0}};
-  while (!stack.empty()) {
-    auto [i, d] = stack.back();
-    stack.pop_back();
-    info.seldepth = std::max(info.seldepth, d);
-    const Node& node = tree.node(i);
-    if (node.status != NodeStatus::Expanded) continue;
-    for (std::uint32_t k = 0; k < node.num_edges; ++k) {
-      const Edge& e = tree.edge(node.first_edge + k);
-      if (e.child != kNoChild) stack.emplace_back(e.child, d + 1);
-    }
-  }
+  info.seldepth = std::max(seldepth_, info.depth);
   return info;
 }
 
@@ -105,6 +93,7 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
     // Every decision starts from a fresh tree: a kept one was built under another turn
     // model or other clocks (Search::start would take it for the same decision).
     search_.reset();
+    seldepth_ = 0;
     // The budget is handed to the search in slices: a simulation that ends in a finished
     // match never leaves collect(), and a tree of such lines (a side that only sits until
     // it flags) could run a whole budget of them between two looks at the clock.
@@ -141,7 +130,12 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
         break;                          // nothing more can be searched
       }
       batch_.evaluate(evaluator_);
-      for (int i = 0; i < batch_.size(); ++i) search_.finish(batch_.leaf(i), batch_.result(i));
+      for (int i = 0; i < batch_.size(); ++i) {
+        // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
+        // would cost more than the search itself on big trees).
+        seldepth_ = std::max(seldepth_, int(batch_.leaf(i).path.size()) - 1);
+        search_.finish(batch_.leaf(i), batch_.result(i));
+      }
       const auto now = std::chrono::steady_clock::now();
       if (now - last_report >= report_every_) {
         last_report = now;

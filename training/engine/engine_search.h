@@ -38,7 +38,7 @@ inline constexpr std::int64_t kMaxEngineVisits = 2'000'000;
 
 struct SearchInfo {
   int depth = 0;             // length of the principal variation
-  int seldepth = 0;          // deepest node reached along the most visited children
+  int seldepth = 0;          // deepest leaf the search evaluated (at least depth)
   std::uint64_t nodes = 0;   // root visits
   std::int64_t time_ms = 0;
   std::uint64_t nps = 0;
@@ -80,6 +80,7 @@ class EngineSearch {
  private:
   void run(GameState root, SearchLimits limits, Report report);
   SearchInfo snapshot(std::chrono::steady_clock::time_point start) const;
+  int seldepth_ = 0;  // deepest leaf evaluated in this search (search thread only)
 
   Evaluator& evaluator_;
   Search search_;

@@ -2,6 +2,8 @@
 #include "training/engine/go_command.h"
 
 #include <algorithm>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/parse_error.h"
@@ -23,14 +25,24 @@ std::optional<Seat> parse_seat(std::string_view text) {
 GoCommand parse_go(std::string_view args) {
   const std::vector<std::string_view> w = split_words(args);
   GoCommand go;
+  // Numbers are read as Fairy-Stockfish reads them, leniently: a host that reports an
+  // overdrawn clock (negative) means 0, a limit of 0 means the least search (1), and a
+  // number past 2^40 (35 years in ms) means 2^40. Only a missing or non-numeric value is
+  // an error.
+  constexpr std::int64_t kMax = std::int64_t(1) << 40;
+  auto value = [&](std::string_view text) -> std::optional<std::int64_t> {
+    if (auto v = to_int(text)) return std::clamp<std::int64_t>(*v, -kMax, kMax);
+    const bool negative = !text.empty() && text[0] == '-';
+    std::string_view digits = text.substr(negative || (!text.empty() && text[0] == '+') ? 1 : 0);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+    return negative ? -kMax : kMax;  // all digits, too long for 64 bits
+  };
   auto number = [&](std::size_t& i, std::string_view key, bool positive) -> std::int64_t {
     if (i + 1 >= w.size()) throw ParseError("go: '" + std::string(key) + "' needs a number after it");
-    auto v = to_int(w[i + 1]);
-    if (!v || *v < 0 || (positive && *v == 0) || *v > (std::int64_t(1) << 40))
-      throw ParseError("go: '" + std::string(key) + " " + std::string(w[i + 1]) + "': expected a " +
-                       (positive ? "positive" : "non-negative") + " whole number");
+    auto v = value(w[i + 1]);
+    if (!v) throw ParseError("go: '" + std::string(key) + " " + std::string(w[i + 1]) + "': expected a whole number");
     ++i;
-    return *v;
+    return std::max<std::int64_t>(*v, positive ? 1 : 0);
   };
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string_view k = w[i];
@@ -51,13 +63,11 @@ GoCommand parse_go(std::string_view args) {
     } else if (k == "clocks") {
       std::array<std::int64_t, kSeats> c{};
       for (int s = 0; s < kSeats; ++s) {
-        if (i + 1 >= w.size() || !to_int(w[i + 1]))
+        if (i + 1 >= w.size() || !value(w[i + 1]))
           throw ParseError("go: 'clocks' needs four times in milliseconds (A-white A-black B-white B-black); the " +
                            std::string(seat_name(Seat(s))) + " clock is " +
                            (i + 1 >= w.size() ? "missing" : "'" + std::string(w[i + 1]) + "'"));
-        c[std::size_t(s)] = *to_int(w[++i]);
-        if (c[std::size_t(s)] < 0)
-          throw ParseError("go: 'clocks': the " + std::string(seat_name(Seat(s))) + " clock is negative");
+        c[std::size_t(s)] = std::max<std::int64_t>(0, *value(w[++i]));
       }
       go.clocks = c;
     }

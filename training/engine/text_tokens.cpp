@@ -58,4 +58,11 @@ std::string_view rest_after_word(std::string_view line) {
   return trim(line.substr(i));
 }
 
+std::string excerpt(std::string_view text, std::size_t max) {
+  std::string out;
+  for (char c : text.substr(0, max)) out += (c >= 0x20 && c < 0x7f) ? c : '?';
+  if (text.size() > max) out += "...";
+  return out;
+}
+
 }  // namespace bh

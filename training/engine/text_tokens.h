@@ -20,5 +20,8 @@ std::string to_lower(std::string_view text);
 std::optional<std::int64_t> to_int(std::string_view text);
 // The whole text as a decimal number (e.g. "2.5"), or nullopt.
 std::optional<double> to_number(std::string_view text);
+// Input echoed in an error message: at most `max` characters (then "..."), bytes that are
+// not printable ASCII as '?', so a host's garbage never comes back as garbage or megabytes.
+std::string excerpt(std::string_view text, std::size_t max = 80);
 
 }  // namespace bh

@@ -22,7 +22,8 @@ UciEngine::~UciEngine() {
   search_.wait();
 }
 
-void UciEngine::error(const std::string& what) { out_.line("info string error: " + what); }
+// Messages quote the host's input: bounded and printable whatever was sent.
+void UciEngine::error(const std::string& what) { out_.line("info string error: " + excerpt(what, 400)); }
 
 bool UciEngine::handle(std::string_view raw) {
   if (quit_) return false;
@@ -128,6 +129,11 @@ void UciEngine::new_game() {
 void UciEngine::position(std::string_view args) {
   try {
     position_ = parse_position(args, setup_.rules);
+    // A host that chose a Team speaks the whole match (layer 2): its first position, the
+    // start with no moves yet, has no board digit to say so.
+    if (team_ && !position_.whole_match && position_.moves.empty() && !split_words(args).empty() &&
+        split_words(args)[0] == "startpos")
+      position_.whole_match = true;
   } catch (const ParseError& e) {
     error(std::string(e.what()) + " (the previous position is kept)");
   }
@@ -159,7 +165,7 @@ void UciEngine::go(std::string_view args) {
   try {
     g = parse_go(args);
   } catch (const ParseError& e) {
-    refuse_go(e.what(), false);
+    refuse_go(e.what(), !position_.whole_match && args.find("seat") == std::string_view::npos);
     return;
   }
   const EnginePosition& pos = position_;

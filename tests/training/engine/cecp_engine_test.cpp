@@ -3,6 +3,9 @@
 // partner's sit/go, sitting by choice with `tellics ptell sit`, and bad input.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "core/fen.h"
 #include "core/notation.h"
 #include "mcts/simple_evaluators.h"
@@ -106,6 +109,34 @@ TEST(CecpEngine, PartnerSitAndGo) {
   for (const auto& l : s.lines.all()) EXPECT_FALSE(starts_with(l, "move")) << "moved while told to sit";
   s.send("ptell go");
   EXPECT_TRUE(s.lines.next("move "));
+}
+
+TEST(CecpEngine, ChatIsNotARequest) {
+  // "good luck" begins with "go" but is chat: the sit holds until a real "go".
+  Session s;
+  for (const char* l : {"new", "variant bughouse", "partner alice", "ptell sit", "ptell good luck partner!",
+                        "ptell timeout soon?", "usermove e2e4"})
+    s.send(l);
+  ASSERT_TRUE(s.engine->wait_idle(5s));
+  for (const auto& l : s.lines.all()) EXPECT_FALSE(starts_with(l, "move")) << "moved while told to sit: " << l;
+  s.send("?");  // the interface's "move now" overrides the sit
+  EXPECT_TRUE(s.lines.next("move "));
+}
+
+TEST(CecpEngine, HoldingsDoNotResetTheTurnsTimeBudget) {
+  // A server sends holdings whenever the partner board captures. Each restarts the search,
+  // but on what is left of the turn's budget (60 s clock: about 2.4 s), so it still moves.
+  Session s;
+  for (const char* l : {"new", "variant bughouse", "level 0 1 0", "time 6000", "otim 6000", "usermove e2e4"}) s.send(l);
+  const auto start = std::chrono::steady_clock::now();
+  bool moved = false;
+  for (int i = 0; i < 40 && !moved; ++i) {
+    s.send(i % 2 ? "holding [] []" : "holding [P] []");
+    std::this_thread::sleep_for(250ms);
+    for (const auto& l : s.lines.all()) moved |= starts_with(l, "move");
+  }
+  EXPECT_TRUE(moved) << "no move in 10 s of changing holdings";
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 10s);
 }
 
 TEST(CecpEngine, SitsByChoiceAndTellsThePartner) {

@@ -80,9 +80,23 @@ TEST(GoCommand, ReadsEveryLimitAndSkipsUnknownWords) {
 }
 
 TEST(GoCommand, MalformedValuesAreErrors) {
-  for (const char* bad : {"wtime", "wtime x", "wtime -1", "nodes 0", "seat C-white", "seat", "clocks 1 2 3",
-                          "clocks 1 2 x 4", "movetime 0"})
+  for (const char* bad : {"wtime", "wtime x", "wtime 5s", "nodes -", "seat C-white", "seat", "clocks 1 2 3",
+                          "clocks 1 2 x 4"})
     EXPECT_THROW(parse_go(bad), ParseError) << bad;
+}
+
+// Out-of-range numbers are read as Fairy-Stockfish reads them (it plays a move for each of
+// these): an overdrawn clock is 0, a zero limit is the least search, a huge one is capped.
+TEST(GoCommand, OutOfRangeNumbersAreClampedNotRefused) {
+  const GoCommand g = parse_go("wtime -100 btime 5000 nodes 0 movetime 0");
+  EXPECT_EQ(*g.wtime, 0);
+  EXPECT_EQ(*g.btime, 5000);
+  EXPECT_EQ(*g.nodes, 1);
+  EXPECT_EQ(*g.movetime, 1);
+  EXPECT_EQ(*parse_go("nodes 99999999999999999999999").nodes, std::int64_t(1) << 40);
+  const GoCommand c = parse_go("seat A-white clocks 9223372036854775807 -5 100 100");
+  EXPECT_EQ((*c.clocks)[0], std::int64_t(1) << 40);
+  EXPECT_EQ((*c.clocks)[1], 0);
 }
 
 TEST(GoCommand, ClockBudgetLeavesTimeAndKeepsTheOverhead) {

@@ -182,6 +182,18 @@ TEST(UciEngine, BoardPrefixedStartposIsTheWholeMatch) {
   EXPECT_NO_THROW(parse_uci(a, RuleSet{}, move));
 }
 
+TEST(UciEngine, WithATeamTheBareStartIsTheWholeMatchsStart) {
+  // A layer-2 host's first position has no move to carry a board digit.
+  Session s;
+  s.send("setoption name Team value black");
+  s.send("position startpos");
+  s.send("go nodes 20");
+  auto seat = s.lines.next("info string seat ");
+  ASSERT_TRUE(seat);
+  EXPECT_EQ(*seat, "info string seat B-white");  // team black's seat to move at the start
+  EXPECT_NO_THROW(parse_uci(Board(), RuleSet{}, s.bestmove()));
+}
+
 TEST(UciEngine, SeatNotToMoveIsAnErrorAndBestmove0000) {
   Session s;
   s.send("position startpos");
