@@ -81,6 +81,33 @@ std::int64_t matches_done(const fs::path& run, std::int64_t g) {
   return n;
 }
 
+// The optimiser whose state a checkpoint holds: the one its run's configuration names
+// ("" when that configuration cannot be read back).
+std::string saved_optimizer(const CheckpointMeta& meta) {
+  try {
+    return parse_config(meta.config_text, "the checkpoint's configuration").training.optimizer;
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+// The highest session number in the names of the run's self-play files (gNNNN-sK-...),
+// or -1. A session stopped before its generation's checkpoint never recorded its number;
+// the next one must still not reuse it (same seed, same file names: the same matches).
+std::int64_t highest_session_on_disk(const fs::path& run) {
+  static const std::regex name(R"(^g\d+-s(\d+)-)");
+  std::int64_t highest = -1;
+  for (const char* dir : {"games", "chunks"}) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(run / dir, ec)) {
+      std::smatch m;
+      const std::string f = e.path().filename().string();
+      if (std::regex_search(f, m, name)) highest = std::max(highest, std::int64_t(std::stoll(m[1].str())));
+    }
+  }
+  return highest;
+}
+
 std::string format_seconds(double s) {
   char buf[32];
   if (s < 0 || !std::isfinite(s)) return "?";
@@ -259,6 +286,22 @@ void Loop::prepare(bool resume) {
                              " already holds files; use --resume to continue that run or choose another --run");
   if (resume && latest < 0)
     throw std::runtime_error("nothing to resume: " + run_.string() + " has no checkpoints/gen-*.ckpt");
+  // Every check comes before the first write: a refused resume leaves the run as it was.
+  std::optional<LoadedCheckpoint> ckpt;
+  if (latest >= 0) {
+    ckpt.emplace(checkpoint_path(run_, latest));
+    const CheckpointInfo& info = ckpt->info();
+    if (!(info.net == config_.network.net))
+      throw std::runtime_error("cannot resume: " + checkpoint_path(run_, latest).string() + " holds a " +
+                               info.net.short_name() + " net but [network] asks for " + config_.network.net.short_name());
+    if (!(info.rules == config_.rules))
+      throw std::runtime_error("cannot resume: the checkpoint's rule set differs from [rules] of " + config_.source);
+    const std::string saved = saved_optimizer(info.meta);
+    if (!saved.empty() && saved != config_.training.optimizer)
+      throw std::runtime_error("cannot resume: the checkpoint holds " + saved + " optimiser state but [training] optimizer = \"" +
+                               config_.training.optimizer + "\" in " + config_.source +
+                               "; keep the optimiser, or start a new run from the checkpoint's weights");
+  }
   for (const char* d : {"checkpoints", "chunks", "games", "arena"}) fs::create_directories(run_ / d);
 
   write_file_atomic(run_ / "config.toml", config_.text);
@@ -268,17 +311,11 @@ void Loop::prepare(bool resume) {
   write_file_atomic(run_ / "revision.txt", source_revision() + "\n");
   metrics_.emplace(run_ / "metrics.jsonl");
 
-  if (latest >= 0) {
-    LoadedCheckpoint ckpt(checkpoint_path(run_, latest));
-    const CheckpointInfo& info = ckpt.info();
-    if (!(info.net == config_.network.net))
-      throw std::runtime_error("cannot resume: " + checkpoint_path(run_, latest).string() + " holds a " +
-                               info.net.short_name() + " net but [network] asks for " + config_.network.net.short_name());
-    if (!(info.rules == config_.rules))
-      throw std::runtime_error("cannot resume: the checkpoint's rule set differs from [rules] of " + config_.source);
-    trainer_.emplace(ckpt, config_.training, device_);
+  if (ckpt) {
+    const CheckpointInfo& info = ckpt->info();
+    trainer_.emplace(*ckpt, config_.training, device_);
     state_ = RunState::from(info.meta);
-    ++state_.session;
+    state_.session = std::max(state_.session + 1, highest_session_on_disk(run_) + 1);
     const auto r = buffer_.refresh(run_ / "chunks");
     for (const auto& w : r.warnings) progress_.say("warning: " + w);
     progress_.say("resumed " + run_.string() + " at generation " + std::to_string(latest) + ", step " +

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <stdexcept>
 
 #include <ATen/autocast_mode.h>
 #include <torch/nn/functional/loss.h>
@@ -56,8 +57,25 @@ Trainer::Trainer(const LoadedCheckpoint& checkpoint, const TrainingSettings& set
     : settings_(settings), device_(device) {
   net_ = checkpoint.network(device_);
   make_optimizer();
-  checkpoint.restore_optimizer(*optimizer_);
+  try {
+    checkpoint.restore_optimizer(*optimizer_);
+  } catch (const c10::Error&) {
+    throw std::runtime_error("the checkpoint's optimiser state does not fit a " + settings_.optimizer +
+                             " optimiser (was it saved by another?)");
+  }
   steps_ = checkpoint.info().meta.step;
+  // The restored state carries the old options; the configuration's win (a resumed run
+  // may change its weight decay or momentum; the learning rate is set at every step).
+  for (auto& group : optimizer_->param_groups()) {
+    if (settings_.optimizer == "adamw") {
+      static_cast<torch::optim::AdamWOptions&>(group.options()).weight_decay(settings_.weight_decay);
+    } else {
+      static_cast<torch::optim::SGDOptions&>(group.options())
+          .momentum(settings_.momentum)
+          .nesterov(settings_.momentum > 0)
+          .weight_decay(settings_.weight_decay);
+    }
+  }
 }
 
 void Trainer::make_optimizer() {

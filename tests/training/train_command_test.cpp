@@ -208,6 +208,34 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   fs::remove_all(dir);
 }
 
+TEST(TrainCommand, ARefusedResumeLeavesTheRunAsItWasAndSessionsNeverRepeat) {
+  fs::path dir = fresh_dir("train_refused");
+  std::string text = kTinyConfig;
+  text.replace(text.find("generations = 2"), 15, "generations = 1");
+  fs::path runs = dir / "run";
+  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", runs.string()}, dir / "out.txt"), 0)
+      << read_text(dir / "out.txt");
+  const std::string saved = read_text(runs / "config.toml");
+
+  // Another optimiser's state cannot be continued: refused with the reason, nothing written.
+  std::string adamw = text;
+  adamw.replace(adamw.find("[training]\n"), 11, "[training]\noptimizer = \"adamw\"\n");
+  adamw.replace(adamw.find("generations = 1"), 15, "generations = 2");
+  EXPECT_EQ(run({"train", "--config", write_config(dir, adamw).string(), "--run", runs.string(), "--resume"}, dir / "out2.txt"), 1);
+  EXPECT_NE(read_text(dir / "out2.txt").find("optimiser state"), std::string::npos) << read_text(dir / "out2.txt");
+  EXPECT_EQ(read_text(runs / "config.toml"), saved);
+
+  // A session stopped before its generation's checkpoint left files named s1; the next
+  // session is s2, not s1 again (it would replay the same matches over the same files).
+  std::ofstream(runs / "games" / "g0002-s1-w0-000000.bpgn") << "";
+  std::string two = text;
+  two.replace(two.find("generations = 1"), 15, "generations = 2");
+  ASSERT_EQ(run({"train", "--config", write_config(dir, two).string(), "--run", runs.string(), "--resume"}, dir / "out3.txt"), 0)
+      << read_text(dir / "out3.txt");
+  EXPECT_EQ(count_games(runs, "g0002-s2-"), 6);
+  fs::remove_all(dir);
+}
+
 TEST(TrainCommand, RefusesBadConfigurationsAndRunDirectories) {
   fs::path dir = fresh_dir("train_errors");
   fs::path bad = write_config(dir, "[training]\nlearning_rat = 0.1\n");
