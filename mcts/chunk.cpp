@@ -136,11 +136,14 @@ std::vector<std::uint8_t> encode_chunk(std::span<const Sample> samples, int zstd
   return file;
 }
 
+namespace {
+
 [[noreturn]] void chunk_fail(const std::string& source, const std::string& why) {
   throw ChunkError("chunk " + source + ": " + why);
 }
 
-std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std::string& source) {
+// The header's checks (everything but the body); returns the sample count.
+std::uint64_t check_header(std::span<const std::uint8_t> bytes, const std::string& source) {
   auto fail = [&](const std::string& why) { chunk_fail(source, why); };
   if (bytes.size() < kChunkHeaderSize) {
     if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
@@ -154,7 +157,14 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
   if (crc32(bytes.first(60)) != read_le(bytes, 60, 4)) fail("header checksum mismatch (corrupt header)");
   if (read_le(bytes, 12, 4) != kChunkHeaderSize) fail("unexpected header size");
   if (read_le(bytes, 20, 4) != MatchView::kPackedSize) fail("packed view size differs from this program's");
-  const auto count = read_le(bytes, 16, 4);
+  return read_le(bytes, 16, 4);
+}
+
+}  // namespace
+
+std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std::string& source) {
+  auto fail = [&](const std::string& why) { chunk_fail(source, why); };
+  const auto count = check_header(bytes, source);
   const auto body_size = read_le(bytes, 24, 8);
   const auto compressed = read_le(bytes, 32, 8);
   const auto body_crc = std::uint32_t(read_le(bytes, 40, 4));
@@ -180,6 +190,15 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
 
 void write_chunk(const std::filesystem::path& path, std::span<const Sample> samples, int zstd_level) {
   write_file_atomic(path, encode_chunk(samples, zstd_level));
+}
+
+std::uint64_t read_chunk_sample_count(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ChunkError("chunk " + path.string() + ": cannot open");
+  std::vector<std::uint8_t> header(kChunkHeaderSize);
+  in.read(reinterpret_cast<char*>(header.data()), std::streamsize(header.size()));
+  header.resize(std::size_t(in.gcount()));
+  return check_header(header, path.string());
 }
 
 std::vector<Sample> read_chunk(const std::filesystem::path& path) {

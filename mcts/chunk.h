@@ -67,5 +67,8 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
 
 void write_chunk(const std::filesystem::path& path, std::span<const Sample> samples, int zstd_level = 3);
 std::vector<Sample> read_chunk(const std::filesystem::path& path);
+// The sample count from the header alone (checked: magic, version, header checksum), for
+// deciding what to read without decoding it.
+std::uint64_t read_chunk_sample_count(const std::filesystem::path& path);
 
 }  // namespace bh

@@ -25,8 +25,36 @@ ReplayBuffer::Refresh ReplayBuffer::refresh(const std::filesystem::path& dir) {
     return r;
   }
   std::sort(fresh.begin(), fresh.end());
-  for (const auto& p : fresh) {
+  // A resumed run may find millions of samples on disk; only the newest `window` of them
+  // can stay. The headers say how many each file holds, so older files are counted as
+  // seen without being decoded (and memory never holds more than the window and a file).
+  std::vector<std::int64_t> counts(fresh.size(), -1);
+  std::int64_t counted = 0;
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    try {
+      counts[i] = std::int64_t(read_chunk_sample_count(fresh[i]));
+      counted += counts[i];
+    } catch (const std::exception& e) {
+      seen_.insert(fresh[i].filename().string());
+      r.warnings.push_back(std::string("skipped: ") + e.what());
+    }
+  }
+  const std::int64_t keep = window_.size_for(total_ + counted);
+  std::size_t first = fresh.size();  // the oldest file worth decoding
+  for (std::int64_t newest = 0; first > 0 && newest < keep;) {
+    --first;
+    if (counts[first] > 0) newest += counts[first];
+  }
+  for (std::size_t i = 0; i < fresh.size(); ++i) {
+    if (counts[i] < 0) continue;
+    const auto& p = fresh[i];
     seen_.insert(p.filename().string());
+    if (i < first) {  // older than the window can hold
+      total_ += counts[i];
+      r.samples += counts[i];
+      ++r.files;
+      continue;
+    }
     try {
       std::vector<Sample> samples = read_chunk(p);
       r.samples += std::int64_t(samples.size());
@@ -37,6 +65,7 @@ ReplayBuffer::Refresh ReplayBuffer::refresh(const std::filesystem::path& dir) {
       // ChunkError names the file and what is wrong with it.
       r.warnings.push_back(std::string("skipped: ") + e.what());
     }
+    trim();
   }
   trim();
   return r;

@@ -35,7 +35,8 @@ class ReplayBuffer {
     std::vector<std::string> warnings;  // one per skipped file, naming it and why
   };
   // Reads the chunk files in `dir` not read before, oldest name first (generation-major
-  // names sort in the order they were written), then trims the window.
+  // names sort in the order they were written), then trims the window. Files older than
+  // the window can hold are counted from their headers and not decoded (a resume).
   Refresh refresh(const std::filesystem::path& dir);
   // Adds samples directly (tests; the broker's ingest), then trims the window.
   void add(std::vector<Sample> samples);

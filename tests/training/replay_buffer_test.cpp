@@ -52,6 +52,32 @@ TEST(ReplayBuffer, KeepsTheNewestSamples) {
   EXPECT_EQ(b.at(9).net_version, 24u);
 }
 
+TEST(ReplayBuffer, AResumedRunDecodesOnlyTheFilesTheWindowKeeps) {
+  // Ten files of 100 samples, a window of 250: the newest 250 samples are kept and all
+  // 1000 counted. The oldest file's body is garbage behind a valid header: it is older
+  // than the window, so it is counted from its header and never decoded (no warning).
+  fs::path dir = fresh_dir("replay_resume");
+  for (int f = 0; f < 10; ++f) {
+    char name[32];
+    std::snprintf(name, sizeof name, "g%04d-s0-w0.chunk", f + 1);
+    write_chunk(dir / name, numbered(std::uint32_t(100 * f), 100));
+  }
+  {
+    std::fstream oldest(dir / "g0001-s0-w0.chunk", std::ios::in | std::ios::out | std::ios::binary);
+    oldest.seekp(std::streamoff(kChunkHeaderSize) + 10);
+    oldest.write("garbage!", 8);
+  }
+  ReplayBuffer b(WindowSettings{250, 250, 0});
+  auto r = b.refresh(dir);
+  EXPECT_TRUE(r.warnings.empty()) << r.warnings.front();
+  EXPECT_EQ(r.files, 10);
+  EXPECT_EQ(b.total_seen(), 1000);
+  ASSERT_EQ(b.size(), 250u);
+  EXPECT_EQ(b.at(0).net_version, 750u);
+  EXPECT_EQ(b.at(249).net_version, 999u);
+  fs::remove_all(dir);
+}
+
 TEST(ReplayBuffer, ReadsChunksInNameOrderOnceEach) {
   fs::path dir = fresh_dir("replay_order");
   write_chunk(dir / "g0002-a.chunk", numbered(100, 5));
