@@ -388,11 +388,15 @@ void Loop::run() {
     metrics_->write(summary);
     write_report(run_.string(), "");
     char line[320];
-    std::snprintf(line, sizeof line, "generation %lld: Elo %+.0f [%+.0f, %+.0f], vs random %.0f%%, vs greedy %.0f%%, %s",
-                  static_cast<long long>(g), state_.elo, summary.number("elo_low").value_or(state_.elo),
-                  summary.number("elo_high").value_or(state_.elo), 100 * summary.number("score_vs_random").value_or(NAN),
-                  100 * summary.number("score_vs_greedy").value_or(NAN), format_seconds(generation_seconds_).c_str());
-    progress_.say(line);
+    std::snprintf(line, sizeof line, "generation %lld: Elo %+.0f [%+.0f, %+.0f]", static_cast<long long>(g), state_.elo,
+                  summary.number("elo_low").value_or(state_.elo), summary.number("elo_high").value_or(state_.elo));
+    std::string text = line;
+    for (const char* who : {"random", "greedy"})  // only the arenas that were played
+      if (auto score = summary.number(std::string("score_vs_") + who)) {
+        std::snprintf(line, sizeof line, ", vs %s %.0f%%", who, 100 * *score);
+        text += line;
+      }
+    progress_.say(text + ", " + format_seconds(generation_seconds_));
     if (stopping()) {
       why = "interrupted after generation " + std::to_string(g) + "; resume with --resume";
       break;
@@ -521,8 +525,10 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
   summary.set("samples_total", buffer_.total_seen()).set("window", std::int64_t(buffer_.size()))
       .set("evals_per_s", evals_per_s_);
   if (buffer_.size() < std::size_t(t.batch_size) || t.steps_per_generation == 0) {
-    progress_.say("gen " + std::to_string(g) + ": " + std::to_string(buffer_.size()) +
-                  " samples in the window, fewer than a batch: no training this generation");
+    progress_.say("gen " + std::to_string(g) + ": " +
+                  (t.steps_per_generation == 0 ? std::string("[training] steps_per_generation = 0")
+                                               : std::to_string(buffer_.size()) + " samples in the window, fewer than a batch") +
+                  ": no training this generation");
     return true;
   }
   const int threads = t.threads > 0 ? t.threads : int(std::thread::hardware_concurrency());
@@ -558,9 +564,12 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
                   st.loss, st.policy_loss, st.value_loss, double(i + 1) * t.batch_size / std::max(s, 1e-9),
                   static_cast<long long>(buffer_.size()), format_seconds(elapsed()).c_str(), eta().c_str());
     progress_.show(text);
-    if (stopping()) {
-      if (i + 1 < t.steps_per_generation) pending.wait();
-      return false;  // the generation's training is redone from its checkpoint on resume
+    // A stop before the last step: the generation's training is redone from its checkpoint
+    // on resume. After the last one the generation is finished and saved first (the
+    // request stays pending and ends the run after it).
+    if (i + 1 < t.steps_per_generation && stopping()) {
+      pending.wait();
+      return false;
     }
   }
   const double s = std::chrono::duration<double>(Clock::now() - start).count();

@@ -121,7 +121,10 @@ std::vector<Point> collect(const std::vector<JsonLine>& m, const std::string& ki
   for (const auto& l : m) {
     if (l.text("kind") != kind) continue;
     auto xv = l.number(x), yv = l.number(y);
-    if (xv && yv && std::isfinite(*xv) && std::isfinite(*yv)) out.push_back({*xv, *yv});
+    if (!xv || !yv || !std::isfinite(*xv) || !std::isfinite(*yv)) continue;
+    // A resumed run redoes the steps after its last checkpoint: the later line wins.
+    while (!out.empty() && out.back().x >= *xv) out.pop_back();
+    out.push_back({*xv, *yv});
   }
   return out;
 }
@@ -167,7 +170,7 @@ std::string render_report(const std::string& title, const std::vector<JsonLine>&
                 {{"total", "#1f77b4", smooth(collect(m, "step", "step", "loss")), {}, {}},
                  {"policy", "#ff7f0e", smooth(collect(m, "step", "step", "policy_loss")), {}, {}},
                  {"value", "#2ca02c", smooth(collect(m, "step", "step", "value_loss")), {}, {}}});
-  html += chart("Elo over generations (vs the first net, 95% interval)", "generation",
+  html += chart("Elo over generations (chained through the best net from the first; band: 95% interval of the latest match)", "generation",
                 {{"Elo", "#d62728", collect(m, "generation", "generation", "elo"),
                   collect(m, "generation", "generation", "elo_low"), collect(m, "generation", "generation", "elo_high")}});
   html += chart("Score against the fixed baselines", "generation",

@@ -1,6 +1,8 @@
 // Specification of the run report: a self-contained page with the curves of the metrics.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "training/report.h"
 
 namespace bh {
@@ -39,6 +41,22 @@ TEST(Report, DrawsEveryCurveInlineWithoutScriptsOrDownloads) {
   for (std::size_t at = html.find("<polyline"); at != std::string::npos; at = html.find("<polyline", at + 1)) ++polylines;
   EXPECT_GE(polylines, 5u);
   EXPECT_NE(html.find("<polygon"), std::string::npos);  // the Elo interval band
+}
+
+TEST(Report, AResumedRunsRedoneStepsReplaceTheOldOnes) {
+  // Steps 1..3 logged, the run killed, resumed from step 1: steps 2 and 3 again. The curve
+  // has three points (1, 2, 3), never going back.
+  std::vector<JsonLine> m;
+  for (int s : {1, 2, 3, 2, 3}) {
+    JsonLine l;
+    l.set("kind", "step").set("step", s).set("loss", 3.0).set("policy_loss", 2.0).set("value_loss", 1.0);
+    m.push_back(l);
+  }
+  const std::string html = render_report("resumed", m);
+  const std::size_t at = html.find("<polyline points='");
+  ASSERT_NE(at, std::string::npos);
+  const std::string points = html.substr(at, html.find("'", at + 18) - at);
+  EXPECT_EQ(std::count(points.begin(), points.end(), ','), 3) << points;
 }
 
 TEST(Report, EmptyRunSaysSo) {
