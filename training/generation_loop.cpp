@@ -198,8 +198,8 @@ struct BrokerLink {
   WorkerRegistry registry;
   ChunkPolicy policy;
 
-  BrokerLink(const std::string& url, const Config& config, const fs::path& chunk_dir)
-      : connection(RedisUrl::parse(url), options()),
+  BrokerLink(const std::string& url, const Config& config, const fs::path& chunk_dir, InterruptWatch& interrupt)
+      : connection(RedisUrl::parse(url), options(interrupt)),
         nets(connection),
         consumer(connection, consumer_options()),
         sink(chunk_dir),
@@ -207,10 +207,13 @@ struct BrokerLink {
         policy{config.rules, 0, config.broker.max_net_lag} {
     consumer.set_validator([this](std::span<const std::uint8_t> bytes) { return validate_chunk(bytes, policy); });
   }
-  static RedisOptions options() {
+  static RedisOptions options(InterruptWatch& interrupt) {
     RedisOptions o;
     o.client_name = "trainer";
-    o.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
+    o.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart ...
+    o.wait_before_retry = [&interrupt](std::chrono::milliseconds delay) {  // ... unless stopped
+      return !interrupt.poll(delay);
+    };
     return o;
   }
   static ChunkConsumerOptions consumer_options() {
@@ -232,7 +235,7 @@ class Loop {
         inference_(inference_options(config.network)) {
     prepare(options.resume);
     if (!options.broker_url.empty()) {
-      broker_.emplace(options.broker_url, config_, run_ / "chunks");
+      broker_.emplace(options.broker_url, config_, run_ / "chunks", interrupt_);
       publish_net(state_.generation);
     }
   }

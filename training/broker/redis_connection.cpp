@@ -214,7 +214,12 @@ std::vector<RedisReply> RedisConnection::run(const std::vector<RedisArgs>& comma
       if (options_.log)
         options_.log(where() + ": " + failure + "; retrying in " + std::to_string(delay.count()) + " ms (retry " +
                      std::to_string(retry) + ")");
-      std::this_thread::sleep_for(delay);
+      if (!options_.wait_before_retry) {
+        std::this_thread::sleep_for(delay);
+      } else if (!options_.wait_before_retry(delay)) {
+        throw RedisConnectionError(where() + ": " + failure + " (stopped while retrying, after " + std::to_string(retry) +
+                                   (retry == 1 ? " attempt)" : " attempts)"));
+      }
     }
     if (!ctx_) {
       failure = try_connect();

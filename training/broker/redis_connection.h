@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <random>
@@ -41,6 +42,9 @@ struct RedisOptions {
   // CLIENT SETNAME, shown by CLIENT LIST on the broker (the worker's name, "trainer").
   std::string client_name;
   LogSink log = stderr_log();
+  // Waits `delay` before a retry; returns false to give up now (a program's Ctrl-C).
+  // Empty: sleep.
+  std::function<bool(std::chrono::milliseconds delay)> wait_before_retry;
 };
 
 // A command's words. Views: the caller keeps the strings alive during the call.

@@ -84,16 +84,17 @@ LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
 void run_worker(const WorkerOptions& o) {
   const std::string name = o.name.empty() ? host_name() + "-" + std::to_string(::getpid()) : o.name;
   require_worker_name(name);
+  InterruptWatch interrupt("worker");
   RedisOptions ro;
   ro.client_name = name;
-  ro.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart
+  ro.retry.give_up_after = std::chrono::hours(1);  // ride out a broker restart, unless stopped
+  ro.wait_before_retry = [&interrupt](std::chrono::milliseconds delay) { return !interrupt.poll(delay); };
   RedisConnection conn(RedisUrl::parse(o.broker), ro);
   ModelStore nets(conn);
   // The stream cap and heartbeat period are the run's ([broker] of the configuration that
   // comes with each net): built anew whenever a net arrives.
   std::optional<ChunkProducer> producer;
   std::optional<WorkerRegistry> registry(std::in_place, conn);
-  InterruptWatch interrupt("worker");
 
   LoadedNet current;
   std::int64_t games = 0, evaluations = 0, round = 0;
