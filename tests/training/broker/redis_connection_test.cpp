@@ -174,6 +174,25 @@ TEST(RedisConnection, GivesUpWithAConnectionErrorWhenTheBrokerStaysDown) {
   EXPECT_THROW(RedisConnection(server.url(), o), RedisConnectionError);
 }
 
+TEST(RedisConnection, TheCallersWaitHookCanStopTheRetries) {
+  // A program's Ctrl-C: the hook is asked before each retry and says stop on the third.
+  BH_REQUIRE_REDIS_SERVER();
+  RedisServer server;
+  RedisOptions o = test::quick_options();
+  o.retry.give_up_after = std::chrono::hours(1);
+  int asked = 0;
+  o.wait_before_retry = [&](milliseconds) { return ++asked < 3; };
+  RedisConnection c(server.url(), o);
+  server.kill();
+  try {
+    c.command({"PING"});
+    FAIL() << "no throw";
+  } catch (const RedisConnectionError& e) {
+    EXPECT_NE(std::string(e.what()).find("stopped while retrying, after 3 attempts"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(asked, 3);
+}
+
 TEST(RedisConnection, ABlockingCommandGetsItsBlockTimeOnTopOfTheReplyTimeout) {
   BH_REQUIRE_REDIS_SERVER();
   RedisServer server;
