@@ -3,8 +3,8 @@
 // window -> checkpoint (atomic) -> arena against the previous best and the fixed
 // baselines -> metrics -> next generation, until a budget (generations, samples, wall
 // time) is spent or Ctrl-C. A killed or interrupted run resumes from its last checkpoint
-// with the same step count and optimiser state; finished self-play matches of the
-// interrupted generation are kept and count towards it.
+// with the same step count and optimiser state; the self-play chunks the interrupted
+// generation had written are kept and count towards it.
 //
 // With a broker (issue 7), self-play happens on `bughouse worker` processes anywhere: the
 // trainer publishes each net (version = generation) to Redis and a generation collects
