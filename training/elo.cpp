@@ -46,4 +46,15 @@ std::string EloEstimate::to_string() const {
   return buf;
 }
 
+EloChain::Link EloChain::measure(const EloEstimate& vs_best) const {
+  const double sigma = (vs_best.high - vs_best.low) / 2 / 1.96;
+  Link l;
+  l.elo = best_elo + vs_best.elo;
+  l.variance = best_variance + sigma * sigma;
+  const double half = 1.96 * std::sqrt(l.variance);
+  l.low = l.elo - half;
+  l.high = l.elo + half;
+  return l;
+}
+
 }  // namespace bh

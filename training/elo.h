@@ -22,4 +22,21 @@ EloEstimate estimate_elo(int wins, int draws, int losses);
 double elo_from_score(double score);
 inline constexpr double kEloCap = 1200;
 
+// A rating chained through matches: the first net is 0; a new net's Elo is the best net's
+// plus its result against it. Each match's uncertainty adds to the chain's (variances add,
+// half an interval taken as 1.96 sigma), so the interval of a late net is honest about
+// every link behind it.
+struct EloChain {
+  double best_elo = 0;
+  double best_variance = 0;  // of best_elo
+
+  struct Link {
+    double elo = 0, low = 0, high = 0;  // the new net's chained Elo and its 95% interval
+    double variance = 0;
+  };
+  Link measure(const EloEstimate& vs_best) const;
+  // The measured net becomes the best.
+  void promote(const Link& link) { best_elo = link.elo, best_variance = link.variance; }
+};
+
 }  // namespace bh

@@ -161,6 +161,7 @@ struct RunState {
   std::int64_t best_generation = 0;
   double elo = 0;        // of the latest net, relative to the initial net
   double best_elo = 0;   // of the best net
+  double best_elo_variance = 0;  // of best_elo, summed along the chain (EloChain)
   double elapsed_s = 0;  // wall time spent on the run over all sessions
   std::int64_t session = 0;
 
@@ -169,7 +170,8 @@ struct RunState {
     m.generation = generation;
     m.config_text = config_text;
     m.extra = {{"best_generation", std::to_string(best_generation)}, {"elo", std::to_string(elo)},
-               {"best_elo", std::to_string(best_elo)}, {"elapsed_s", std::to_string(elapsed_s)},
+               {"best_elo", std::to_string(best_elo)},
+               {"best_elo_variance", std::to_string(best_elo_variance)}, {"elapsed_s", std::to_string(elapsed_s)},
                {"session", std::to_string(session)}, {"revision", source_revision()}};
     return m;
   }
@@ -183,6 +185,7 @@ struct RunState {
     s.best_generation = std::int64_t(get("best_generation", double(m.generation)));
     s.elo = get("elo", 0);
     s.best_elo = get("best_elo", 0);
+    s.best_elo_variance = get("best_elo_variance", 0);
     s.elapsed_s = get("elapsed_s", 0);
     s.session = std::int64_t(get("session", 0));
     return s;
@@ -415,6 +418,7 @@ bool Loop::selfplay(std::int64_t g) {
   const std::int64_t target = bootstrap && run.bootstrap_matches > 0 ? run.bootstrap_matches : run.matches_per_generation;
   const std::int64_t done = matches_done(run_, g);
   const std::int64_t todo = target - done;
+  evals_per_s_ = 0;
   if (todo <= 0) return true;
   auto net = InferenceNet::create(trainer_->network(), inference_);
   trainer_->network()->train();
@@ -525,8 +529,9 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
   const auto r = buffer_.refresh(run_ / "chunks");
   for (const auto& w : r.warnings) progress_.say("warning: " + w);
   const TrainingSettings& t = config_.training;
-  summary.set("samples_total", buffer_.total_seen()).set("window", std::int64_t(buffer_.size()))
-      .set("evals_per_s", evals_per_s_);
+  summary.set("samples_total", buffer_.total_seen()).set("window", std::int64_t(buffer_.size()));
+  // Not measured when a resumed generation had nothing left to play (or in broker mode).
+  if (evals_per_s_ > 0) summary.set("evals_per_s", evals_per_s_);
   if (buffer_.size() < std::size_t(t.batch_size) || t.steps_per_generation == 0) {
     progress_.say("gen " + std::to_string(g) + ": " +
                   (t.steps_per_generation == 0 ? std::string("[training] steps_per_generation = 0")
@@ -628,13 +633,15 @@ void Loop::evaluate(std::int64_t g, JsonLine& summary) {
     auto best = load_inference_net(checkpoint_path(run_, state_.best_generation), inference_);
     const ArenaSide best_side = net_side("gen " + std::to_string(state_.best_generation), best, search, turn);
     if (auto r = play(best_side, e.games_vs_best, "vs_best")) {
-      const EloEstimate est = r->elo();
-      state_.elo = state_.best_elo + est.elo;
-      summary.set("elo", state_.elo).set("elo_low", state_.best_elo + est.low).set("elo_high", state_.best_elo + est.high)
+      EloChain chain{state_.best_elo, state_.best_elo_variance};
+      const EloChain::Link link = chain.measure(r->elo());
+      state_.elo = link.elo;
+      summary.set("elo", link.elo).set("elo_low", link.low).set("elo_high", link.high)
           .set("vs_generation", state_.best_generation);
       if (r->score() >= e.promote_score) {
         state_.best_generation = g;
-        state_.best_elo = state_.elo;
+        state_.best_elo = link.elo;
+        state_.best_elo_variance = link.variance;
       }
     }
   }

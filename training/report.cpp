@@ -170,7 +170,7 @@ std::string render_report(const std::string& title, const std::vector<JsonLine>&
                 {{"total", "#1f77b4", smooth(collect(m, "step", "step", "loss")), {}, {}},
                  {"policy", "#ff7f0e", smooth(collect(m, "step", "step", "policy_loss")), {}, {}},
                  {"value", "#2ca02c", smooth(collect(m, "step", "step", "value_loss")), {}, {}}});
-  html += chart("Elo over generations (chained through the best net from the first; band: 95% interval of the latest match)", "generation",
+  html += chart("Elo over generations (chained through the best net from the first; band: 95% interval of the whole chain)", "generation",
                 {{"Elo", "#d62728", collect(m, "generation", "generation", "elo"),
                   collect(m, "generation", "generation", "elo_low"), collect(m, "generation", "generation", "elo_high")}});
   html += chart("Score against the fixed baselines", "generation",

@@ -46,5 +46,25 @@ TEST(Elo, NoGamesIsZero) {
   EXPECT_EQ(e.elo, 0);
 }
 
+TEST(EloChain, VariancesAddAlongTheChain) {
+  // Two links of +100 with 95% half-widths of 100 and 50: the second net stands at +200
+  // with a half-width of 1.96 x sqrt((100/1.96)^2 + (50/1.96)^2) = sqrt(100^2 + 50^2).
+  EloChain chain;
+  EloEstimate first;
+  first.elo = 100, first.low = 0, first.high = 200;
+  const EloChain::Link one = chain.measure(first);
+  EXPECT_DOUBLE_EQ(one.elo, 100);
+  EXPECT_NEAR(one.high - one.elo, 100, 1e-9);
+  chain.promote(one);
+  EloEstimate second;
+  second.elo = 100, second.low = 50, second.high = 150;
+  const EloChain::Link two = chain.measure(second);
+  EXPECT_DOUBLE_EQ(two.elo, 200);
+  EXPECT_NEAR(two.high - two.elo, std::sqrt(100.0 * 100 + 50 * 50), 1e-9);
+  EXPECT_NEAR(two.elo - two.low, std::sqrt(100.0 * 100 + 50 * 50), 1e-9);
+  // Not promoted: the next net is measured against the same best.
+  EXPECT_NEAR(chain.measure(second).high - 200, std::sqrt(100.0 * 100 + 50 * 50), 1e-9);
+}
+
 }  // namespace
 }  // namespace bh
