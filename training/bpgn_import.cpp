@@ -58,6 +58,12 @@ std::vector<Sample> samples_from_game(const BpgnGame& game, const RuleSet& rules
 ImportReport import_bpgn(const std::vector<std::filesystem::path>& files, const RuleSet& rules,
                          const std::filesystem::path& dir, const std::string& stem, int games_per_chunk) {
   if (games_per_chunk < 1) throw std::invalid_argument("games per chunk must be at least 1");
+  // Chunk names say nothing of their content, so a second import must not overwrite a first.
+  if (std::filesystem::exists(dir))
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+      if (entry.path().filename().string().starts_with(stem + "-"))
+        throw std::runtime_error(dir.string() + " already holds " + stem + "-* chunks (" +
+                                 entry.path().filename().string() + "); choose another stem");
   std::filesystem::create_directories(dir);
   ImportReport report;
   std::vector<Sample> pending;

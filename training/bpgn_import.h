@@ -30,7 +30,8 @@ struct ImportReport {
 
 // Imports every game of the BPGN files into chunk files `<dir>/<stem>-NNNNNN.chunk`,
 // `games_per_chunk` games each. A game that cannot be imported is skipped and named in
-// the report; a file that cannot be read at all throws.
+// the report; a file that cannot be read at all, or a `dir` that already holds `<stem>-*`
+// files, throws.
 ImportReport import_bpgn(const std::vector<std::filesystem::path>& files, const RuleSet& rules,
                          const std::filesystem::path& dir, const std::string& stem, int games_per_chunk);
 

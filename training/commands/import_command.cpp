@@ -27,12 +27,6 @@ struct ImportOptions {
 void run_import(const ImportOptions& o) {
   const RuleSet rules = o.config.empty() ? RuleSet{} : load_config(o.config).rules;
   const std::filesystem::path out(o.out);
-  // Chunk names say nothing of their content, so a second import must not overwrite a first.
-  if (std::filesystem::exists(out))
-    for (const auto& entry : std::filesystem::directory_iterator(out))
-      if (entry.path().filename().string().rfind(o.stem + "-", 0) == 0)
-        throw std::runtime_error(out.string() + " already holds " + o.stem + "-* chunks (" +
-                                 entry.path().filename().string() + "); choose another --stem");
   std::vector<std::filesystem::path> files(o.bpgn.begin(), o.bpgn.end());
   const ImportReport r = import_bpgn(files, rules, out, o.stem, o.games_per_chunk);
   for (const auto& why : r.skipped) std::cerr << "skipped: " << why << "\n";

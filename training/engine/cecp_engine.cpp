@@ -137,24 +137,24 @@ void CecpEngine::partner_tell(std::string_view text) {
   auto starts = [&](std::string_view w) { return first == w || first == std::string(w) + "!"; };
   if (starts("sit")) {
     partner_says_sit_ = true;
-    budget_turn_ = ~std::uint64_t(0);  // a pause: after it the turn gets a new budget
+    budget_turn_ = kNoTurn;  // a pause: after it the turn gets a new budget
     out_.line("tellics ptell ok, I sit until you tell me go");
     changed();
   } else if (starts("go") || starts("move")) {
     partner_says_sit_ = false;
     sit_until_ = {};
-    budget_turn_ = ~std::uint64_t(0);
+    budget_turn_ = kNoTurn;
     out_.line("tellics ptell ok, I move");
     changed();
   } else if (starts("fast")) {  // speed only: a sit still holds until go
     go_fast_ = true;
     out_.line("tellics ptell ok, I play fast");
-    budget_turn_ = ~std::uint64_t(0);  // a new budget at the new speed
+    budget_turn_ = kNoTurn;  // a new budget at the new speed
     changed();
   } else if (starts("slow")) {
     go_fast_ = false;
     out_.line("tellics ptell ok, I play at normal speed");
-    budget_turn_ = ~std::uint64_t(0);
+    budget_turn_ = kNoTurn;
     changed();
   } else if (starts("help")) {
     out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
@@ -368,7 +368,7 @@ void CecpEngine::think_loop() {
       }
       sit_until_ = Clock::now() + std::chrono::milliseconds(setup_.think.wait_ms);
       sit_generation_ = generation_;
-      budget_turn_ = ~std::uint64_t(0);  // sitting was this turn's decision: the next think is new
+      budget_turn_ = kNoTurn;  // sitting was this turn's decision: the next think is new
       continue;
     }
     history_.push_back(board_);

@@ -85,7 +85,8 @@ class CecpEngine {
   // One time budget per turn: a holding or a tell that restarts the search spends what is
   // left of it rather than a fresh one (else a stream of holdings would never let it move).
   std::uint64_t turn_ = 0;                 // bumped when a new turn begins (a move, a new position)
-  std::uint64_t budget_turn_ = ~std::uint64_t(0);  // the turn budget_ms_ belongs to
+  static constexpr std::uint64_t kNoTurn = ~std::uint64_t(0);
+  std::uint64_t budget_turn_ = kNoTurn;    // the turn budget_ms_ belongs to (kNoTurn: renew it)
   Clock::time_point budget_start_{};
   std::int64_t budget_ms_ = 0;
   bool thinking_ = false;

@@ -131,8 +131,7 @@ void UciEngine::position(std::string_view args) {
     position_ = parse_position(args, setup_.rules);
     // A host that chose a Team speaks the whole match (layer 2): its first position, the
     // start with no moves yet, has no board digit to say so.
-    if (team_ && !position_.whole_match && position_.moves.empty() && !split_words(args).empty() &&
-        split_words(args)[0] == "startpos")
+    if (team_ && !position_.whole_match && position_.moves.empty() && trim(args).starts_with("startpos"))
       position_.whole_match = true;
   } catch (const ParseError& e) {
     error(std::string(e.what()) + " (the previous position is kept)");
