@@ -1,6 +1,8 @@
 // atomic_file.cpp — temp file + fsync + rename (POSIX).
 #include "core/atomic_file.h"
 
+#include "core/write_boundary.h"
+
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -32,6 +34,7 @@ struct TempFile {
 
 void write_file_atomic(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
   // The pid keeps two processes writing the same target from sharing a temporary file.
+  write_boundary("begin", path);
   TempFile tmp{path.string() + ".tmp." + std::to_string(::getpid())};
   tmp.fd = ::open(tmp.path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (tmp.fd < 0) fail(path, "open", errno);
@@ -48,8 +51,10 @@ void write_file_atomic(const std::filesystem::path& path, std::span<const std::u
   const int fd = tmp.fd;
   tmp.fd = -1;
   if (::close(fd) != 0) fail(path, "close", errno);
+  write_boundary("written", path);
   if (::rename(tmp.path.c_str(), path.c_str()) != 0) fail(path, "rename", errno);
   tmp.keep = true;
+  write_boundary("renamed", path);
 }
 
 void write_file_atomic(const std::filesystem::path& path, std::string_view text) {

@@ -103,7 +103,8 @@ Sample decode_sample(In& in, std::size_t index) {
 
 }  // namespace
 
-std::vector<std::uint8_t> encode_chunk(std::span<const Sample> samples, int zstd_level) {
+std::vector<std::uint8_t> encode_chunk(std::span<const Sample> samples, const ChunkProvenance& provenance,
+                                       int zstd_level) {
   if (zstd_level < 1 || zstd_level > 19) throw std::invalid_argument("zstd level must be 1..19");
   std::vector<std::uint8_t> body;
   Out ob{body};
@@ -130,7 +131,11 @@ std::vector<std::uint8_t> encode_chunk(std::span<const Sample> samples, int zstd
   oh.u64(compressed);
   oh.u32(crc32(body));
   oh.u32(std::uint32_t(zstd_level));
-  while (header.size() < 60) oh.u8(0);
+  oh.u32(provenance.generation);
+  oh.u32(provenance.session);
+  oh.u32(provenance.matches);
+  oh.u32(provenance.net_version);
+  while (header.size() < kChunkHeaderSize - 4) oh.u8(0);
   oh.u32(crc32(header));
   std::copy(header.begin(), header.end(), file.begin());
   return file;
@@ -142,40 +147,50 @@ namespace {
   throw ChunkError("chunk " + source + ": " + why);
 }
 
-// The header's checks (everything but the body); returns the sample count.
-std::uint64_t check_header(std::span<const std::uint8_t> bytes, const std::string& source) {
-  auto fail = [&](const std::string& why) { chunk_fail(source, why); };
-  if (bytes.size() < kChunkHeaderSize) {
-    if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
-      fail("not a chunk file (no chunk header)");
-    fail("truncated header (" + std::to_string(bytes.size()) + " bytes)");
-  }
-  if (!std::equal(kMagic.begin(), kMagic.end(), bytes.begin())) fail("not a chunk file (bad magic)");
-  const auto version = read_le(bytes, 8, 4);
-  if (version != kChunkVersion)
-    fail("format version " + std::to_string(version) + ", this program reads version " + std::to_string(kChunkVersion));
-  if (crc32(bytes.first(60)) != read_le(bytes, 60, 4)) fail("header checksum mismatch (corrupt header)");
-  if (read_le(bytes, 12, 4) != kChunkHeaderSize) fail("unexpected header size");
-  if (read_le(bytes, 20, 4) != MatchView::kPackedSize) fail("packed view size differs from this program's");
-  return read_le(bytes, 16, 4);
-}
+// The header size of each format version this program reads.
+std::size_t header_size(std::uint64_t version) { return version == 1 ? 64 : version == 2 ? kChunkHeaderSize : 0; }
 
 }  // namespace
 
+// The header's checks (everything but the body).
+ChunkHeader decode_chunk_header(std::span<const std::uint8_t> bytes, const std::string& source) {
+  auto fail = [&](const std::string& why) { chunk_fail(source, why); };
+  const bool magic = bytes.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), bytes.begin());
+  if (!magic) fail(bytes.size() < kMagic.size() ? "not a chunk file (no chunk header)" : "not a chunk file (bad magic)");
+  if (bytes.size() < 12) fail("truncated header (" + std::to_string(bytes.size()) + " bytes)");
+  const auto version = read_le(bytes, 8, 4);
+  const std::size_t size = header_size(version);
+  if (size == 0)
+    fail("format version " + std::to_string(version) + ", this program reads versions 1 and " + std::to_string(kChunkVersion));
+  if (bytes.size() < size) fail("truncated header (" + std::to_string(bytes.size()) + " bytes)");
+  if (crc32(bytes.first(size - 4)) != read_le(bytes, size - 4, 4)) fail("header checksum mismatch (corrupt header)");
+  if (read_le(bytes, 12, 4) != size) fail("unexpected header size");
+  if (read_le(bytes, 20, 4) != MatchView::kPackedSize) fail("packed view size differs from this program's");
+  ChunkHeader h;
+  h.version = std::uint32_t(version);
+  h.samples = read_le(bytes, 16, 4);
+  if (version >= 2)
+    h.provenance = {std::uint32_t(read_le(bytes, 48, 4)), std::uint32_t(read_le(bytes, 52, 4)),
+                    std::uint32_t(read_le(bytes, 56, 4)), std::uint32_t(read_le(bytes, 60, 4))};
+  return h;
+}
+
+
 std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std::string& source) {
   auto fail = [&](const std::string& why) { chunk_fail(source, why); };
-  const auto count = check_header(bytes, source);
+  const ChunkHeader header = decode_chunk_header(bytes, source);
+  const auto count = header.samples;
+  const std::size_t at = header_size(header.version);
   const auto body_size = read_le(bytes, 24, 8);
   const auto compressed = read_le(bytes, 32, 8);
   const auto body_crc = std::uint32_t(read_le(bytes, 40, 4));
-  if (bytes.size() - kChunkHeaderSize < compressed)
-    fail("truncated: " + std::to_string(bytes.size() - kChunkHeaderSize) + " of " + std::to_string(compressed) +
-         " body bytes");
-  if (bytes.size() - kChunkHeaderSize > compressed) fail("trailing bytes after the body");
+  if (bytes.size() - at < compressed)
+    fail("truncated: " + std::to_string(bytes.size() - at) + " of " + std::to_string(compressed) + " body bytes");
+  if (bytes.size() - at > compressed) fail("trailing bytes after the body");
   if (body_size > (std::uint64_t(1) << 34)) fail("implausible body size");
 
   std::vector<std::uint8_t> body(body_size);
-  const std::size_t got = ZSTD_decompress(body.data(), body.size(), bytes.data() + kChunkHeaderSize, compressed);
+  const std::size_t got = ZSTD_decompress(body.data(), body.size(), bytes.data() + at, compressed);
   if (ZSTD_isError(got)) fail(std::string("corrupt body (zstd: ") + ZSTD_getErrorName(got) + ")");
   if (got != body_size) fail("corrupt body (size differs from the header)");
   if (crc32(body) != body_crc) fail("body checksum mismatch (corrupt body)");
@@ -188,18 +203,21 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
   return samples;
 }
 
-void write_chunk(const std::filesystem::path& path, std::span<const Sample> samples, int zstd_level) {
-  write_file_atomic(path, encode_chunk(samples, zstd_level));
+void write_chunk(const std::filesystem::path& path, std::span<const Sample> samples, const ChunkProvenance& provenance,
+                 int zstd_level) {
+  write_file_atomic(path, encode_chunk(samples, provenance, zstd_level));
 }
 
-std::uint64_t read_chunk_sample_count(const std::filesystem::path& path) {
+ChunkHeader read_chunk_header(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ChunkError("chunk " + path.string() + ": cannot open");
   std::vector<std::uint8_t> header(kChunkHeaderSize);
   in.read(reinterpret_cast<char*>(header.data()), std::streamsize(header.size()));
   header.resize(std::size_t(in.gcount()));
-  return check_header(header, path.string());
+  return decode_chunk_header(header, path.string());
 }
+
+std::uint64_t read_chunk_sample_count(const std::filesystem::path& path) { return read_chunk_header(path).samples; }
 
 std::vector<Sample> read_chunk(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);

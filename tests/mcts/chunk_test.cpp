@@ -1,5 +1,6 @@
-// Chunk files: a round trip keeps every field; foreign, truncated, corrupt and newer files
-// are rejected with an error that names the file; writes are atomic.
+// Chunk files: a round trip keeps every field, the header's provenance included; files of
+// format version 1 still read; foreign, truncated, corrupt and newer files are rejected
+// with an error that names the file; writes are atomic.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -122,6 +123,48 @@ TEST(Chunk, RejectsForeignTruncatedCorruptAndNewerFiles) {
   expect_rejected(future, "format version 99");
 
   expect_rejected(dir.path / "missing.chunk", "cannot open");
+}
+
+TEST(Chunk, HeaderCarriesWhereTheSamplesComeFrom) {
+  TempDir dir;
+  const fs::path p = dir.path / "g0003-s2-w1-000004.chunk";
+  const ChunkProvenance provenance{3, 2, 5, 2};
+  write_chunk(p, some_samples(), provenance);
+  const ChunkHeader h = read_chunk_header(p);
+  EXPECT_EQ(h.version, kChunkVersion);
+  EXPECT_EQ(h.samples, 50u);
+  EXPECT_EQ(h.provenance, provenance);
+  EXPECT_EQ(read_chunk(p).size(), 50u);
+  // The provenance is covered by the header checksum.
+  auto bytes = read_bytes(p);
+  bytes[56] ^= 1;  // the match count
+  write_bytes(p, bytes);
+  expect_rejected(p, "header checksum");
+}
+
+// A version-1 file as the first format laid it out: a 64-byte header (bytes 48..59 zero,
+// the CRC-32 of bytes 0..59 at 60) and the same body. Its samples read; its provenance is
+// unknown (all zero), so a resumed run never counts it as a generation's matches.
+TEST(Chunk, VersionOneFilesStillRead) {
+  TempDir dir;
+  const auto samples = some_samples();
+  const auto v2 = encode_chunk(samples, {4, 1, 9, 3});
+  std::vector<std::uint8_t> v1(v2.begin(), v2.begin() + 48);
+  v1[8] = 1;    // format version
+  v1[12] = 64;  // header size
+  v1.resize(60, 0);
+  const std::uint32_t crc = crc32(v1);
+  for (int i = 0; i < 4; ++i) v1.push_back(std::uint8_t(crc >> (8 * i)));
+  v1.insert(v1.end(), v2.begin() + std::ptrdiff_t(kChunkHeaderSize), v2.end());
+  const fs::path p = dir.path / "old.chunk";
+  write_bytes(p, v1);
+  const ChunkHeader h = read_chunk_header(p);
+  EXPECT_EQ(h.version, 1u);
+  EXPECT_EQ(h.samples, samples.size());
+  EXPECT_EQ(h.provenance, ChunkProvenance{});
+  const auto back = read_chunk(p);
+  ASSERT_EQ(back.size(), samples.size());
+  for (std::size_t i = 0; i < samples.size(); ++i) EXPECT_EQ(back[i], samples[i]) << "sample " << i;
 }
 
 }  // namespace

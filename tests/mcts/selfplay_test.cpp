@@ -4,6 +4,8 @@
 // (with its false-resign measurement), the match-length cap, stopping and the writer work.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -311,6 +313,49 @@ TEST(SelfPlayWriter, WritesChunksAndTheirGames) {
   EXPECT_EQ(read_back, samples);
   EXPECT_EQ(games, 3u);
   std::filesystem::remove_all(dir);
+}
+
+TEST(SelfPlayWriter, EachChunkHeaderCountsItsMatchesAndNoRecordIsLeftPending) {
+  const auto dir = std::filesystem::temp_directory_path() / ("bh_writer_prov_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const SelfPlayConfig c = quick_config();
+  {
+    SelfPlayWriter w(dir, "g0002-s1-w0", 2, {}, ChunkProvenance{2, 1, 0, 1});
+    for (auto& m : play(c, 3)) w.add(std::move(m));
+    w.flush();
+  }
+  std::uint32_t matches = 0;
+  for (const auto& f : std::filesystem::directory_iterator(dir / "chunks")) {
+    const ChunkHeader h = read_chunk_header(f.path());
+    EXPECT_EQ(h.provenance.generation, 2u);
+    EXPECT_EQ(h.provenance.session, 1u);
+    EXPECT_EQ(h.provenance.net_version, 1u);
+    matches += h.provenance.matches;
+  }
+  EXPECT_EQ(matches, 3u);  // 2 + 1
+  for (const auto& f : std::filesystem::directory_iterator(dir / "games")) EXPECT_EQ(f.path().extension(), ".bpgn");
+  std::filesystem::remove_all(dir);
+}
+
+// What a kill leaves between the steps of a chunk: a pending record whose chunk landed is
+// completed; one whose chunk never landed is dropped with its uncommitted matches.
+TEST(SelfPlayWriter, SettlingPendingRecordsFollowsTheChunks) {
+  namespace fs = std::filesystem;
+  const auto dir = fs::temp_directory_path() / ("bh_writer_settle_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "chunks");
+  fs::create_directories(dir / "games");
+  write_chunk(dir / "chunks" / "a-000000.chunk", {}, ChunkProvenance{1, 0, 1, 0});
+  std::ofstream(pending_record_path(dir, "a-000000")) << "[Event \"a\"]\n";
+  std::ofstream(pending_record_path(dir, "b-000000")) << "[Event \"b\"]\n";
+  const SettledRecords settled = settle_pending_records(dir);
+  EXPECT_EQ(settled.completed, 1);
+  EXPECT_EQ(settled.dropped, 1);
+  EXPECT_TRUE(fs::exists(dir / "games" / "a-000000.bpgn"));
+  EXPECT_FALSE(fs::exists(pending_record_path(dir, "a-000000")));
+  EXPECT_FALSE(fs::exists(pending_record_path(dir, "b-000000")));
+  EXPECT_FALSE(fs::exists(dir / "games" / "b-000000.bpgn"));
+  fs::remove_all(dir);
 }
 
 }  // namespace
