@@ -1,27 +1,20 @@
 // generation_loop.h — `bughouse train`: the embedded, one-machine pipeline. Each
-// generation: self-play with the current net -> chunk files -> train on the replay
-// window -> checkpoint (atomic) -> arena against the previous best and the fixed
-// baselines -> metrics -> next generation, until a budget (generations, samples, wall
-// time) is spent or Ctrl-C. A killed or interrupted run resumes from its last checkpoint
-// with the same step count and optimiser state; the self-play chunks the interrupted
-// generation had written are kept and count towards it.
+// generation runs its stages, one file each:
 //
-// With a broker (issue 7), self-play happens on `bughouse worker` processes anywhere: the
-// trainer publishes each net (version = generation) to Redis and a generation collects
-// matches from the chunk stream instead of playing them; every chunk is validated
-// (chunk_validation.h), written to chunks/<stream id>.chunk and only then acknowledged.
+//   self-play    selfplay_stage.h   (or, with a broker, broker_link.h collects from workers)
+//   training     training_stage.h
+//   evaluation   evaluation_stage.h (arenas, the Elo chain, promotion)
+//   commit       metrics line, checkpoint (the commit point), report
 //
-// Run directory:
-//   config.toml          the configuration the run uses (resume reads it back)
-//   rules.txt            the rule set, one key=value per line
-//   revision.txt         the source revision the program was built from
-//   checkpoints/gen-NNNN.ckpt   one per generation (gen-0000: the initial net)
-//   chunks/gNNNN-*.chunk        self-play samples of generation NNNN
-//   chunks/<ms>-<seq>.chunk     (with a broker) the chunk of that stream entry
-//   games/gNNNN-*.bpgn          the same matches as BPGN records
-//   arena/gen-NNNN.bpgn         the evaluation matches of generation NNNN
-//   metrics.jsonl        one JSON line per logged training step and per generation
-//   report.html          the curves (bughouse report), rewritten after each generation
+// until a budget (generations, samples, wall time) is spent or Ctrl-C/SIGTERM. The run's
+// files and how progress is read from them are run_directory.h; what a run remembers
+// between generations is run_state.h; what the stages share is run_context.h.
+//
+// Resume is exact by construction (training/README.md "Resume"): a generation's matches
+// are counted from its chunk headers, so a run killed at any instant and resumed ends every
+// generation with exactly its configured matches and redoes the training of the generation
+// whose checkpoint it had not written, from the same step. One process writes a run at a
+// time (run_lock.h).
 #pragma once
 
 #include <filesystem>
@@ -42,7 +35,8 @@ struct TrainOptions {
 // Runs the loop; returns when the budget is spent or after an interrupt (the current
 // generation's unfinished work is dropped; what it finished stays on disk). Throws
 // std::runtime_error for an unusable run directory (exists without --resume, nothing to
-// resume, a checkpoint of another net shape or rule set than the configuration).
+// resume, in use by another process, a checkpoint of another net shape or rule set than
+// the configuration).
 void run_training(const Config& config, const TrainOptions& options, InterruptWatch& interrupt, std::ostream& log);
 
 // The source revision baked in at build time ("<hash>[-dirty]" or "unknown").

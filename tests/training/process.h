@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bh {
@@ -20,11 +21,14 @@ struct Process {
   std::filesystem::path output;
 };
 
-// Starts `bughouse <args>` with stdout and stderr into `output`.
-inline Process start(const std::vector<std::string>& args, const std::filesystem::path& output) {
+// Starts `bughouse <args>` with stdout and stderr into `output`, with `env` (NAME, value)
+// added to its environment.
+inline Process start(const std::vector<std::string>& args, const std::filesystem::path& output,
+                     const std::vector<std::pair<std::string, std::string>>& env = {}) {
   Process p{-1, output};
   p.pid = fork();
   if (p.pid == 0) {
+    for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
     int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 1);
     dup2(fd, 2);
@@ -50,7 +54,10 @@ inline std::string read_text(const std::filesystem::path& path) {
   return ss.str();
 }
 
-inline int run(const std::vector<std::string>& args, const std::filesystem::path& output) { return wait_for(start(args, output)); }
+inline int run(const std::vector<std::string>& args, const std::filesystem::path& output,
+               const std::vector<std::pair<std::string, std::string>>& env = {}) {
+  return wait_for(start(args, output, env));
+}
 
 // An empty directory of that name under the system's temporary directory.
 inline std::filesystem::path fresh_dir(const std::string& name) {

@@ -64,7 +64,7 @@ fs::path write_config(const fs::path& dir, const std::string& text) {
 int count_games(const fs::path& run, const std::string& prefix) {
   int n = 0;
   for (const auto& e : fs::directory_iterator(run / "games"))
-    if (e.path().filename().string().rfind(prefix, 0) == 0)
+    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
       n += int(read_bpgn_file(e.path().string()).size());
   return n;
 }
@@ -137,45 +137,84 @@ TEST(TrainCommand, StartsFromImportedGames) {
   fs::remove_all(dir);
 }
 
+// The boundary of the trace line that says `what` about `file` (the first such line).
+int boundary_of(const fs::path& trace, const std::string& what, const std::string& file) {
+  std::ifstream in(trace);
+  int n = 0;
+  std::string w, f;
+  while (in >> n >> w >> f)
+    if (w == what && f == file) return n;
+  return -1;
+}
+
 TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
   fs::path dir = fresh_dir("train_kill");
   std::string text = kTinyConfig;
   text.replace(text.find("generations = 2"), 15, "generations = 3");
   text.replace(text.find("matches_per_generation = 6"), 26, "matches_per_generation = 12");
+  text.replace(text.find("[selfplay]\n"), 11, "[selfplay]\nworkers = 1\n");  // one order of writes
   fs::path config = write_config(dir, text);
   fs::path runs = dir / "run";
 
-  // Kill it once generation 1 is saved and generation 2 has written some matches.
-  Process p = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  bool ready = false;
-  while (!ready && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && fs::exists(runs / "games"))
-      for (const auto& e : fs::directory_iterator(runs / "games")) ready |= e.path().filename().string().rfind("g0002-", 0) == 0;
-  }
-  ASSERT_TRUE(ready) << read_text(dir / "first.txt");
-  kill(p.pid, SIGKILL);
-  EXPECT_EQ(wait_for(p), 128 + SIGKILL);
-  ASSERT_FALSE(fs::exists(runs / "checkpoints" / "gen-0002.ckpt")) << "killed too late to test anything";
-  const int written_before = count_games(runs, "g0002-");
-  EXPECT_GT(written_before, 0);
+  // Where to kill: once generation 1 is saved and generation 2 has committed 5 matches
+  // (its fifth chunk renamed into place), found in a trace of the same run.
+  const fs::path trace = dir / "trace.txt";
+  ASSERT_EQ(run({"train", "--config", config.string(), "--run", (dir / "traced").string()}, dir / "traced.txt",
+                {{"BUGHOUSE_WRITE_TRACE", trace.string()}}),
+            0)
+      << read_text(dir / "traced.txt");
+  const int kill_at = boundary_of(trace, "renamed", "g0002-s0-w0-000004.chunk");
+  ASSERT_GT(kill_at, 0) << read_text(trace);
+  EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt",
+                {{"BUGHOUSE_KILL_AT_WRITE", std::to_string(kill_at)}}),
+            128 + SIGKILL);
+  ASSERT_TRUE(fs::exists(runs / "checkpoints" / "gen-0001.ckpt"));
+  ASSERT_FALSE(fs::exists(runs / "checkpoints" / "gen-0002.ckpt"));
+  EXPECT_EQ(count_games(runs, "g0002-"), 4);  // the fifth chunk's record was still pending
 
   // A fresh start in the same directory is refused; --resume continues.
   EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "refused.txt"), 1);
   EXPECT_NE(read_text(dir / "refused.txt").find("use --resume"), std::string::npos);
   ASSERT_EQ(run({"train", "--run", runs.string(), "--resume"}, dir / "second.txt"), 0) << read_text(dir / "second.txt");
-  EXPECT_NE(read_text(dir / "second.txt").find("resumed " + runs.string() + " at generation 1, step 6"), std::string::npos)
-      << read_text(dir / "second.txt");
+  const std::string second = read_text(dir / "second.txt");
+  EXPECT_NE(second.find("1 records completed"), std::string::npos) << second;
+  EXPECT_NE(second.find("resumed " + runs.string() + " at generation 1, step 6"), std::string::npos) << second;
+  EXPECT_NE(second.find("generation 2 has 5 of 12 matches"), std::string::npos) << second;
 
   LoadedCheckpoint last(runs / "checkpoints" / "gen-0003.ckpt");
   EXPECT_EQ(last.info().meta.step, 18);
   // The matches finished before the kill count towards generation 2: none is lost, none
   // is played twice.
   EXPECT_EQ(count_games(runs, "g0002-"), 12);
+  EXPECT_EQ(count_games(runs, "g0002-s0-"), 5);
+  EXPECT_EQ(count_games(runs, "g0002-s1-"), 7);
   auto gens = generation_lines(runs);
   ASSERT_EQ(gens.size(), 3u);
   for (int g = 0; g < 3; ++g) EXPECT_EQ(gens[std::size_t(g)].number("generation"), g + 1);
+  fs::remove_all(dir);
+}
+
+TEST(TrainCommand, ASecondTrainerOnTheSameRunIsRefused) {
+  fs::path dir = fresh_dir("train_twice");
+  std::string text = kTinyConfig;
+  text.replace(text.find("generations = 2"), 15, "generations = 0");  // runs until stopped
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+  Process first = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (!fs::exists(runs / "checkpoints" / "gen-0000.ckpt") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(fs::exists(runs / "checkpoints" / "gen-0000.ckpt")) << read_text(dir / "first.txt");
+  EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string(), "--resume"}, dir / "second.txt"), 1);
+  const std::string second = read_text(dir / "second.txt");
+  EXPECT_NE(second.find("in use by bughouse train (pid " + std::to_string(first.pid) + ")"), std::string::npos) << second;
+  kill(first.pid, SIGKILL);
+  EXPECT_EQ(wait_for(first), 128 + SIGKILL);
+  // The kernel released the lock with the process: the run resumes.
+  std::string two = kTinyConfig;
+  two.replace(two.find("generations = 2"), 15, "generations = 1");
+  EXPECT_EQ(run({"train", "--config", write_config(dir, two).string(), "--run", runs.string(), "--resume"}, dir / "third.txt"), 0)
+      << read_text(dir / "third.txt");
   fs::remove_all(dir);
 }
 
@@ -225,9 +264,10 @@ TEST(TrainCommand, ARefusedResumeLeavesTheRunAsItWasAndSessionsNeverRepeat) {
   EXPECT_NE(read_text(dir / "out2.txt").find("optimiser state"), std::string::npos) << read_text(dir / "out2.txt");
   EXPECT_EQ(read_text(runs / "config.toml"), saved);
 
-  // A session stopped before its generation's checkpoint left files named s1; the next
-  // session is s2, not s1 again (it would replay the same matches over the same files).
-  std::ofstream(runs / "games" / "g0002-s1-w0-000000.bpgn") << "";
+  // A session stopped before its generation's checkpoint left a chunk of session 1 (its
+  // header says so); the next session is s2, not s1 again (it would replay the same matches
+  // over the same files).
+  write_chunk(runs / "chunks" / "g0002-s1-w0-000000.chunk", {}, ChunkProvenance{2, 1, 0, 1});
   std::string two = text;
   two.replace(two.find("generations = 1"), 15, "generations = 2");
   ASSERT_EQ(run({"train", "--config", write_config(dir, two).string(), "--run", runs.string(), "--resume"}, dir / "out3.txt"), 0)

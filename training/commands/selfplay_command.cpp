@@ -20,11 +20,12 @@
 #include <vector>
 
 #include "mcts/selfplay.h"
-#include "mcts/selfplay_writer.h"
 #include "mcts/simple_evaluators.h"
 #include "training/commands/commands.h"
 #include "training/config.h"
 #include "training/interrupt.h"
+#include "training/progress_line.h"
+#include "training/selfplay_driver.h"
 #if BUGHOUSE_WITH_TORCH
 #include <ATen/Parallel.h>
 
@@ -98,51 +99,30 @@ void run_selfplay(const SelfPlayOptions& o) {
   EvaluatorFactory factory = make_factory(o.model, config, evaluator_name);
   SelfPlay selfplay(sc, factory);
   const std::string id = run_id();
-  std::vector<std::unique_ptr<SelfPlayWriter>> writers;
-  for (int w = 0; w < selfplay.workers(); ++w) {
-    std::vector<std::pair<std::string, std::string>> tags{
-        {"Event", "bughouse selfplay " + id}, {"Site", "bughouse selfplay"}, {"WhiteA", evaluator_name},
-        {"BlackA", evaluator_name}, {"WhiteB", evaluator_name}, {"BlackB", evaluator_name}};
-    writers.push_back(std::make_unique<SelfPlayWriter>(o.out, id + "-w" + std::to_string(w), sc.matches_per_chunk, tags));
-  }
-  // Each worker writes through its own writer: no lock.
-  MatchSink sink = [&](int worker, FinishedMatch&& m) { writers[std::size_t(worker)]->add(std::move(m)); };
+  RunFilesOutput output(
+      o.out, selfplay.workers(), sc.matches_per_chunk, [&](int w) { return id + "-w" + std::to_string(w); },
+      {{"Event", "bughouse selfplay " + id}, {"Site", "bughouse selfplay"}, {"WhiteA", evaluator_name},
+       {"BlackA", evaluator_name}, {"WhiteB", evaluator_name}, {"BlackB", evaluator_name}},
+      ChunkProvenance{0, 0, 0, sc.net_version});
 
   // Ctrl-C is taken by this thread (training/interrupt.h): no handler, no global flag.
   InterruptWatch interrupt("selfplay");
   std::cerr << "selfplay: " << o.games << " matches, " << selfplay.workers() << " workers x " << sc.concurrent_matches
             << " matches, batch " << sc.effective_batch_size() << ", evaluator " << evaluator_name << ", output " << o.out << "\n";
-  const auto start = std::chrono::steady_clock::now();
-  const bool tty = ::isatty(STDERR_FILENO);
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  auto chunks = [&] {
-    int n = 0;
-    for (const auto& w : writers) n += w->chunks_written();
-    return n;
-  };
-  double last_print = 0;
-  const bool finished = selfplay.run_watched(o.games, sink, [&] {
-    const bool stop = interrupt.poll(std::chrono::milliseconds(200));
-    const double t = elapsed();
-    if (t - last_print >= (tty ? 1.0 : 10.0)) {
-      last_print = t;
-      std::cerr << (tty ? "\r" : "") << progress_line(selfplay.counters(), o.games, t, selfplay.workers(), chunks())
-                << (tty ? "" : "\n") << std::flush;
-    }
-    return stop;
+  ProgressLine progress(std::cerr, ::isatty(STDERR_FILENO));
+  const SelfPlayOutcome outcome = drive_selfplay(selfplay, o.games, output, interrupt, [&](const SelfPlayCounters& c, double s) {
+    progress.show(progress_line(c, o.games, s, selfplay.workers(), output.chunks()));
   });
-  for (auto& w : writers) w->flush();
-
   const SelfPlayCounters& c = selfplay.counters();
-  std::cerr << (tty ? "\r" : "") << progress_line(c, o.games, elapsed(), selfplay.workers(), chunks()) << "\n";
+  progress.say(progress_line(c, o.games, outcome.seconds, selfplay.workers(), output.chunks()));
   std::cout << "matches " << c.matches << ": team 1 " << c.team1_wins << ", team 2 " << c.team2_wins << ", draws "
             << c.draws << ", resignations " << c.resignations << "\n";
   if (c.playthrough_matches > 0)
     std::cout << "false resigns: " << c.false_resigns << " of " << c.would_resign << " playthrough matches that met the "
               << "resign rule (" << c.playthrough_matches << " played through)\n";
-  std::cout << "samples " << c.samples << " in " << chunks() << " chunk files under " << o.out << "/chunks, "
+  std::cout << "samples " << c.samples << " in " << output.chunks() << " chunk files under " << o.out << "/chunks, "
             << "records under " << o.out << "/games\n";
-  if (!finished) throw CLI::RuntimeError(130);
+  if (!outcome.finished) throw CLI::RuntimeError(130);
 }
 
 }  // namespace

@@ -10,11 +10,9 @@
 
 #include <chrono>
 #include <cstdio>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -29,6 +27,8 @@
 #include "training/config.h"
 #include "training/interrupt.h"
 #include "training/net_player.h"
+#include "training/broker_output.h"
+#include "training/selfplay_driver.h"
 
 namespace bh::cli {
 
@@ -98,6 +98,7 @@ void run_worker(const WorkerOptions& o) {
 
   LoadedNet current;
   std::int64_t games = 0, evaluations = 0, round = 0;
+  std::int64_t games_before = 0, evaluations_before = 0;  // of the rounds before this one
   const auto started = Clock::now();
   auto last_beat = Clock::now() - std::chrono::hours(1);
   auto beat = [&](bool force) {
@@ -135,46 +136,16 @@ void run_worker(const WorkerOptions& o) {
       return std::make_unique<TorchEvaluator>(net);
     });
     const std::int64_t matches = o.matches_per_round > 0 ? o.matches_per_round : std::int64_t(play.workers()) * sp.concurrent_matches;
-    std::mutex lock;
-    std::vector<std::vector<Sample>> pending(std::size_t(play.workers()));
-    std::vector<int> pending_matches(std::size_t(play.workers()), 0);
-    std::deque<std::pair<std::vector<Sample>, int>> ready;  // (samples, matches) to publish
-    auto hand_over = [&](std::size_t w) {
-      std::lock_guard guard(lock);
-      ready.emplace_back(std::move(pending[w]), pending_matches[w]);
-      pending[w].clear();
-      pending_matches[w] = 0;
-    };
-    MatchSink sink = [&](int worker, FinishedMatch&& m) {
-      auto w = std::size_t(worker);
-      for (auto& s : m.samples) pending[w].push_back(std::move(s));
-      if (++pending_matches[w] >= current.matches_per_chunk) hand_over(w);
-    };
-    auto publish_ready = [&] {
-      for (;;) {
-        std::pair<std::vector<Sample>, int> chunk;
-        {
-          std::lock_guard guard(lock);
-          if (ready.empty()) return;
-          chunk = std::move(ready.front());
-          ready.pop_front();
-        }
-        if (chunk.first.empty()) continue;
-        const auto bytes = encode_chunk(chunk.first);
-        producer->publish(bytes, {name, current.version, std::int64_t(chunk.first.size()), chunk.second});
-        games += chunk.second;
-      }
-    };
-    play.run_watched(matches, sink, [&] {
-      const bool stop = interrupt.poll(std::chrono::milliseconds(200));
-      publish_ready();
-      evaluations = play.counters().evaluations;
+    BrokerOutput output(*producer, name, play.workers(), current.matches_per_chunk,
+                        ChunkProvenance{0, 0, 0, std::uint32_t(current.version)});
+    const std::int64_t before = output.matches_published();
+    drive_selfplay(play, matches, output, interrupt, [&](const SelfPlayCounters& c, double) {
+      evaluations = evaluations_before + c.evaluations;
+      games = games_before + output.matches_published() - before;
       beat(false);
-      return stop;
     });
-    for (std::size_t w = 0; w < pending.size(); ++w)
-      if (pending_matches[w] > 0) hand_over(w);
-    publish_ready();
+    evaluations_before = evaluations;
+    games_before = games;
     beat(true);
     const SelfPlayCounters& c = play.counters();
     std::cerr << "worker " << name << ": round " << round << " done, " << c.matches << " matches, " << c.samples

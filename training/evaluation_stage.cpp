@@ -1,0 +1,96 @@
+// evaluation_stage.cpp — baselines, the best net, the Elo chain, promotion.
+#include "training/evaluation_stage.h"
+
+#include <cstdio>
+#include <optional>
+#include <thread>
+
+#include "mcts/greedy_player.h"
+#include "mcts/random_player.h"
+#include "training/arena.h"
+#include "training/elo.h"
+#include "training/net_player.h"
+
+namespace bh {
+
+namespace {
+
+// Plays one arena of the candidate against `opponent`, showing progress; nothing when
+// `games` is 0.
+struct ArenaRunner {
+  RunContext& run;
+  std::int64_t generation;
+  ArenaSide candidate;
+  ArenaConfig config;
+  JsonLine& summary;
+
+  std::optional<ArenaResult> play(const ArenaSide& opponent, int games, const std::string& key) {
+    if (games <= 0) return std::nullopt;
+    config.games = games;
+    ArenaResult r = run_arena(candidate, opponent, config, [&](int, const Match&, const ArenaResult& so_far) {
+      char text[200];
+      std::snprintf(text, sizeof text, "gen %lld arena vs %s: %d/%d, +%d =%d -%d", static_cast<long long>(generation),
+                    opponent.name.c_str(), so_far.games(), games, so_far.wins, so_far.draws, so_far.losses);
+      run.progress.show(text);
+    });
+    summary.set("score_" + key, r.score());
+    return r;
+  }
+};
+
+ArenaConfig arena_config(const RunContext& run, std::int64_t g) {
+  const EvaluationSettings& e = run.config.evaluation;
+  ArenaConfig arena;
+  arena.rules = run.config.rules;
+  arena.clock = run.config.clock;
+  arena.threads = e.threads > 0 ? e.threads : int(std::thread::hardware_concurrency());
+  arena.seed = std::uint64_t(g);
+  arena.bpgn_path = run.dir.arena_record(g).string();
+  return arena;
+}
+
+// Elo is chained through the best net: the initial net is 0, each new net is measured
+// against the best so far, and becomes the best when it scores promote_score or more.
+void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfig& search, const TurnModel& turn) {
+  const EvaluationSettings& e = run.config.evaluation;
+  RunState& state = run.state;
+  auto best = load_inference_net(run.dir.checkpoint(state.best_generation), run.inference);
+  const ArenaSide best_side = net_side("gen " + std::to_string(state.best_generation), best, search, turn);
+  const auto r = arena.play(best_side, e.games_vs_best, "vs_best");
+  if (!r) return;
+  const EloChain chain{state.best_elo, state.best_elo_variance};
+  const EloChain::Link link = chain.measure(r->elo());
+  state.elo = link.elo;
+  arena.summary.set("elo", link.elo).set("elo_low", link.low).set("elo_high", link.high)
+      .set("vs_generation", state.best_generation);
+  if (r->score() >= e.promote_score) {
+    state.best_generation = arena.generation;
+    state.best_elo = link.elo;
+    state.best_elo_variance = link.variance;
+  }
+}
+
+}  // namespace
+
+void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
+  const EvaluationSettings& e = run.config.evaluation;
+  Network& trained = run.trainer.network();
+  trained->eval();
+  auto fresh = InferenceNet::create(trained, run.inference);
+  trained->train();
+  SearchConfig search = run.config.search;
+  search.visits = e.visits;
+  const TurnModel turn{TimeModel(run.config.think), run.config.search.allow_wait && run.config.clock.timed()};
+  std::filesystem::remove(run.dir.arena_record(g));  // a redone generation's arena starts afresh
+
+  ArenaRunner arena{run, g, net_side("gen " + std::to_string(g), fresh, search, turn), arena_config(run, g), summary};
+  const auto time_model = TimeModel(run.config.think);
+  const ArenaSide random{"random", [time_model](std::uint64_t seed) { return std::make_unique<RandomPlayer>(time_model, seed); }};
+  const ArenaSide greedy{"greedy", [time_model](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(time_model, seed); }};
+  if (auto r = arena.play(random, e.games_vs_random, "vs_random")) summary.set("elo_vs_random", r->elo().elo);
+  if (auto r = arena.play(greedy, e.games_vs_greedy, "vs_greedy")) summary.set("elo_vs_greedy", r->elo().elo);
+  if (e.games_vs_best > 0) measure_against_best(run, arena, search, turn);
+  summary.set("best_generation", run.state.best_generation);
+}
+
+}  // namespace bh

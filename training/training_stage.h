@@ -1,0 +1,19 @@
+// training_stage.h — a generation's training: steps_per_generation optimiser steps on
+// batches drawn from the replay window, the next batch expanded on another thread while
+// the current one trains. Step lines go to metrics.jsonl every 10 steps; the summary
+// (mean losses, rate, window) goes into the generation's line.
+#pragma once
+
+#include <cstdint>
+
+#include "training/json_line.h"
+#include "training/replay_buffer.h"
+#include "training/run_context.h"
+
+namespace bh {
+
+// Reads the chunks written since the last call into `window` first. Returns false when
+// stopped before the last step (the generation's training is then redone on resume).
+bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t generation, JsonLine& summary);
+
+}  // namespace bh
