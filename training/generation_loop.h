@@ -6,7 +6,7 @@
 // with the same step count and optimiser state; the self-play chunks the interrupted
 // generation had written are kept and count towards it.
 //
-// With a broker (issue 7), self-play happens on `bughouse worker` processes anywhere: the
+// With a broker (distributed self-play), self-play happens on `bughouse worker` processes anywhere: the
 // trainer publishes each net (version = generation) to Redis and a generation collects
 // matches from the chunk stream instead of playing them; every chunk is validated
 // (chunk_validation.h), written to chunks/<stream id>.chunk and only then acknowledged.
