@@ -428,7 +428,7 @@ bool Loop::selfplay(std::int64_t g) {
   sp.net_version = std::uint32_t(g - 1);
   EvaluatorFactory factory = [net, bootstrap](int) -> std::unique_ptr<Evaluator> {
     if (bootstrap) return std::make_unique<MaterialEvaluator>();
-    at::set_num_threads(1);  // one core per worker (LIBTORCH.md "Threads")
+    at::set_num_threads(1);  // one core per worker (nn/README.md "Threads")
     return std::make_unique<TorchEvaluator>(net);
   };
   SelfPlay play(sp, factory);
@@ -540,7 +540,7 @@ bool Loop::train(std::int64_t g, JsonLine& summary) {
     return true;
   }
   const int threads = t.threads > 0 ? t.threads : int(std::thread::hardware_concurrency());
-  at::set_num_threads(threads);  // training runs alone (LIBTORCH.md "Threads")
+  at::set_num_threads(threads);  // training runs alone (nn/README.md "Threads")
   Rng rng(config_.network.seed * 7'777'777ULL + std::uint64_t(g) * 31ULL + std::uint64_t(state_.session));
   // The next batch is expanded on TBB threads while the current one trains.
   auto next_batch = [&] {
