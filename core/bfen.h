@@ -1,6 +1,6 @@
 // bfen.h — the whole match as text: `<fen of A> | <fen of B>`, optionally followed by
 // `| <Aw> <Ab> <Bw> <Bb>`, the four remaining clocks in milliseconds (seat order of
-// RULES.md / PROTOCOL.md). Spaces around `|` are optional.
+// core/RULES.md "Table and teams"). Spaces around `|` are optional.
 #pragma once
 
 #include <array>

@@ -3,7 +3,7 @@
 // counters, the pieces each side holds in hand, and an incrementally updated Zobrist key.
 //
 // Board knows the movement rules of one board. What happens to a captured piece (it goes
-// to the partner on the other board, RULES.md "Reserves and drops") is the Match's
+// to the partner on the other board, core/RULES.md "Reserves and drops") is the Match's
 // business: Board::play reports the capture and forgets it.
 #pragma once
 
@@ -34,7 +34,7 @@ struct Reserve {
 struct Capture {
   PieceType type = NoPieceType;  // NoPieceType: nothing was captured
   Color color = White;
-  bool promoted = false;         // a promoted piece passes as a pawn (RULES.md)
+  bool promoted = false;         // a promoted piece passes as a pawn (core/RULES.md)
   explicit operator bool() const { return type != NoPieceType; }
 };
 
@@ -103,7 +103,7 @@ class Board {
   void add_to_reserve(Color c, PieceType t);
   // Whether the king of `c` has never moved (the option dropped_rook_castles needs it).
   bool king_unmoved(Color c) const { return unmoved_kings_ & (1 << c); }
-  // Grants a castling right again (the option dropped_rook_castles, RULES.md).
+  // Grants a castling right again (the option dropped_rook_castles, core/RULES.md).
   void grant_castling(CastlingRight r);
 
   // The setup that reproduces this board exactly (for FEN writing and tests).

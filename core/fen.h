@@ -1,7 +1,7 @@
 // fen.h — Board <-> FEN with holdings, and the whole-match BFEN.
 //
 // FEN: `<placement>[<holdings>] <side> <castling> <ep> <halfmove> <fullmove>` exactly as
-// Fairy-Stockfish writes it for bughouse (RULES.md "Notation"): holdings upper case for
+// Fairy-Stockfish writes it for bughouse (core/RULES.md "Notation"): holdings upper case for
 // White then lower case for Black, each in the order Q R B N P; promoted pieces carry `~`
 // after the letter. The reader also takes holdings as a ninth rank (`.../RNBQKBNR/Pp`),
 // holdings in any order, a FEN without holdings, and a FEN without the two counters.

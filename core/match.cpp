@@ -150,7 +150,7 @@ bool Match::advance_to(std::int64_t t) {
 
 bool Match::play(BoardId b, Move m, std::int64_t t) {
   if (over()) {
-    // RULES.md "End of the match" (003): both teams mating at the same moment is a draw.
+    // core/RULES.md "End of the match": both teams mating at the same moment is a draw.
     bool same_moment = outcome_.reason == EndReason::Checkmate && t == outcome_.time_ms &&
                        b != board_of(outcome_.seat);
     if (!same_moment || !is_legal(boards_[b], rules_, m)) return false;
@@ -180,13 +180,13 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
 
   Capture captured = boards_[b].play(m);
   if (captured) {
-    // RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
+    // core/RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
     // piece goes back as a pawn.
     PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
     boards_[other(b)].add_to_reserve(captured.color, passed);
   }
   if (rules_.dropped_rook_castles && m.is_drop() && m.drop_type() == Rook) {
-    // Option dropped_rook_castles (RULES.md, 001/003): the right returns if the king never moved.
+    // Option dropped_rook_castles (core/RULES.md "Reserves and drops"): the right returns if the king never moved.
     Color us = color_of(s);
     if (boards_[b].king_unmoved(us)) {
       if (m.to() == relative_square(us, H1))
@@ -233,7 +233,7 @@ void Match::check_board_end(BoardId b, std::int64_t t) {
 }
 
 void Match::check_both_stuck(std::int64_t t) {
-  // RULES.md "End of the match": if neither mover can move, no capture can ever happen
+  // core/RULES.md "End of the match": if neither mover can move, no capture can ever happen
   // again, so no piece can ever arrive: the match is over.
   if (state(BoardA) != BoardState::Stuck || state(BoardB) != BoardState::Stuck) return;
   if (rules_.stuck_rule == StuckRule::Draw || !tc_.timed()) {

@@ -1,6 +1,6 @@
 // match.h — Match: the whole four-player game. Two boards, four seats in two teams,
 // captured pieces passing to the partner, four clocks in milliseconds, every move and wait
-// stamped with its time, and every way a match ends (RULES.md "End of the match").
+// stamped with its time, and every way a match ends (core/RULES.md "End of the match").
 //
 // Time is given by the caller: each action carries the match time in milliseconds at which
 // it happens, and times never go backwards. On each board the side to move is thinking
@@ -21,7 +21,7 @@ namespace bh {
 // Per-seat clock: initial time and increment, both in milliseconds. An untimed match has
 // no clocks at all (analysis, engine positions without times).
 struct TimeControl {
-  std::int64_t initial_ms = 180'000;  // RULES.md "Clocks": 3 minutes, no increment
+  std::int64_t initial_ms = 180'000;  // core/RULES.md "Clocks": 3 minutes, no increment
   std::int64_t increment_ms = 0;
 
   static TimeControl untimed() { return {0, 0}; }

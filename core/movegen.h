@@ -40,7 +40,7 @@ enum class BoardState : std::uint8_t {
   Stalemate,  // chess only: no legal move, not in check
 };
 
-// RULES.md "Check, mate and waiting": by default a check that a drop of any piece could
+// core/RULES.md "Check, mate and waiting": by default a check that a drop of any piece could
 // block (a single distant slider) is never mate, whatever the reserve holds now.
 BoardState board_state(const Board& board, const RuleSet& rules);
 // The same judgement once no legal move is known to exist.

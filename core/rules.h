@@ -1,4 +1,4 @@
-// rules.h — RuleSet: the defaults and options of RULES.md as one value. Every option is
+// rules.h — RuleSet: the defaults and options of core/RULES.md as one value. Every option is
 // a field a config file can set by its name (set_option), and describe() writes them back.
 #pragma once
 
@@ -12,15 +12,15 @@
 namespace bh {
 
 // Plain chess keeps the same board code: reserves stay empty, captures leave the game,
-// stalemate and checkmate are judged as in FIDE chess (RULES.md "Standard chess").
+// stalemate and checkmate are judged as in FIDE chess (core/RULES.md "Standard chess").
 enum class Variant : std::uint8_t { Bughouse, Chess };
 // Bughouse (default): a check that a drop could block is not mate, even with an empty
-// reserve. Classic: mate is judged with the current reserve only (RULES.md "Check, mate").
+// reserve. Classic: mate is judged with the current reserve only (core/RULES.md "Check, mate and waiting").
 enum class MateRule : std::uint8_t { Bughouse, Classic };
 // Both boards stuck: a draw (default), or the stuck player whose clock would run out
-// first loses (RULES.md "End of the match").
+// first loses (core/RULES.md "End of the match").
 enum class StuckRule : std::uint8_t { Draw, Flag };
-// Where drops may land (RULES.md "Reserves and drops", the lower-priority options of 000).
+// Where drops may land (core/RULES.md "Reserves and drops").
 enum class DropZone : std::uint8_t { Anywhere, OwnHalf, Middle };
 
 struct RuleSet {
@@ -51,7 +51,7 @@ struct RuleSet {
   bool operator==(const RuleSet&) const = default;
 };
 
-// Sets one option by its RULES.md name; throws std::invalid_argument naming the key and
+// Sets one option by its core/RULES.md name; throws std::invalid_argument naming the key and
 // the accepted values when either is unknown.
 void set_option(RuleSet& rules, std::string_view key, std::string_view value);
 // Every option as "key=value", in a fixed order (for run directories and checkpoints).

@@ -24,7 +24,7 @@ constexpr Piece make_piece(Color c, PieceType t) { return Piece((c << 3) | t); }
 constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
 constexpr Color color_of(Piece p) { return Color(p >> 3); }
 
-// Squares a1 = 0 ... h8 = 63, rank 1 on White's side (RULES.md "Notation").
+// Squares a1 = 0 ... h8 = 63, rank 1 on White's side (core/RULES.md "Notation").
 enum Square : std::uint8_t {
   A1, B1, C1, D1, E1, F1, G1, H1,
   A2, B2, C2, D2, E2, F2, G2, H2,
@@ -72,7 +72,7 @@ class Move {
 
   constexpr Move() = default;
   static constexpr Move none() { return Move(); }
-  // The wait action: the mover lets its clock run instead of moving (RULES.md "Check,
+  // The wait action: the mover lets its clock run instead of moving (core/RULES.md "Check,
   // mate and waiting"). It is not a board move and never reaches Board::play.
   static constexpr Move wait() { return Move(std::uint16_t(WaitKind << 12)); }
   static constexpr Move normal(Square from, Square to) { return Move(from, to, Normal); }
@@ -111,7 +111,7 @@ class Move {
   std::uint16_t raw_ = 0;
 };
 
-// The two boards and four seats of a match (RULES.md "Table and teams").
+// The two boards and four seats of a match (core/RULES.md "Table and teams").
 enum BoardId : std::uint8_t { BoardA = 0, BoardB = 1 };
 constexpr BoardId other(BoardId b) { return BoardId(b ^ 1); }
 

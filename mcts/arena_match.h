@@ -1,7 +1,7 @@
-// arena_match.h — one four-player match between Players (issue 5's arena builds on it).
+// arena_match.h — one four-player match between Players (training/arena.h builds the arena on it).
 // Each board's mover is asked when it starts thinking; its action lands think_ms later;
 // the earliest pending action on the two boards happens first, unless a flag falls first.
-// A mover with no legal move is asked nothing until a piece arrives (RULES.md "Check,
+// A mover with no legal move is asked nothing until a piece arrives (core/RULES.md "Check,
 // mate and waiting"); a wait means "ask me again when my think time is over".
 #pragma once
 

@@ -1,5 +1,5 @@
 // chunk.h — training samples and the chunk files that carry them from self-play to the
-// trainer (DESIGN.md "Files"). One sample per searched decision: the packed MatchView
+// trainer (training/README.md "Files a run writes"). One sample per searched decision: the packed MatchView
 // (core, 160 bytes), the search's distribution over the seat's actions as Move raw values
 // with probabilities (independent of nn/'s policy index map, which is applied when the
 // trainer loads), the final result for the seat's team, the seat, whether it was a full

@@ -1,5 +1,5 @@
-// game_state.h — the four-player match as a search problem (DESIGN.md "The four-player
-// match as a search problem", mcts/README.md). A GameState is a Match plus, for each
+// game_state.h — the four-player match as a search problem (mcts/README.md "The four-player
+// match as a search problem"). A GameState is a Match plus, for each
 // board, the time at which its mover will act (`ready_at`). The next decision belongs to
 // the mover with the earliest ready_at; a flag that comes first ends the match instead.
 //
@@ -8,7 +8,7 @@
 //   later, clock running).
 // - A mover with no legal move is stuck: it has no decision, its ready_at is "never" until
 //   a capture on the other board fills its reserve and wakes it; otherwise it flags
-//   (RULES.md "Check, mate and waiting"). Both boards stuck is the Match's stuck_rule case.
+//   (core/RULES.md "Check, mate and waiting"). Both boards stuck is the Match's stuck_rule case.
 // - Think times come from the TimeModel: sampled (self-play's real matches) or expected
 //   (inside search, so a tree is deterministic).
 #pragma once

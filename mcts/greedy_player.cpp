@@ -16,7 +16,7 @@ int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
   const Capture captured = boards[b].play(m);
   if (board_state(boards[b], match.rules()) == BoardState::Checkmate) return kMateScore;
   if (captured) {
-    // RULES.md "Reserves and drops": the piece goes to the capturer's partner, a promoted
+    // core/RULES.md "Reserves and drops": the piece goes to the capturer's partner, a promoted
     // piece as a pawn.
     const PieceType passed = captured.promoted && !match.rules().promoted_keep_rank ? Pawn : captured.type;
     if (!match.rules().is_chess()) boards[other(b)].add_to_reserve(captured.color, passed);

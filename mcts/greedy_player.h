@@ -1,4 +1,4 @@
-// greedy_player.h — the one-ply material baseline (issue 5's arena): a mating move if
+// greedy_player.h — the one-ply material baseline (a fixed arena opponent): a mating move if
 // there is one, else the move that leaves its team the best material balance over both
 // boards with Sunsetter's values (pieces in hand count, so a capture counts twice: off the
 // opponent's board and into the partner's reserve). Ties are broken at random. Never waits.

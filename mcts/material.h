@@ -17,7 +17,7 @@ constexpr int piece_value(PieceType t) { return t < kPieceTypes ? kSunsetterValu
 // Pieces on the board plus pieces in hand of the seat playing `c` on that board.
 int side_material(const Board& board, Color c);
 // A team's material: its white/black side on board A and the other colour on board B
-// (RULES.md "Table and teams": Team 1 = A-white + B-black).
+// (core/RULES.md "Table and teams": Team 1 = A-white + B-black).
 int team_material(const Board& a, const Board& b, Team t);
 // Team t's material minus the other team's.
 int material_balance(const Board& a, const Board& b, Team t);

@@ -154,7 +154,7 @@ Search::Descent Search::descend(PendingLeaf& leaf) {
         continue;
       case NodeStatus::Fresh:
         if (s.over()) {
-          // RULES.md "End of the match": the Match has judged it (mate, flag, move limit,
+          // core/RULES.md "End of the match": the Match has judged it (mate, flag, move limit,
           // both stuck); the result is exact.
           child.status = NodeStatus::Terminal;
           child.terminal_value = s.result_for(chooser);

@@ -10,7 +10,7 @@
 //
 // Values: a node's statistics are seen by the team that chose it (its parent's decider).
 // Backing a value up the path, its sign changes only where the team to move changes:
-// A-white followed by B-black is the same team (RULES.md "Table and teams").
+// A-white followed by B-black is the same team (core/RULES.md "Table and teams").
 #pragma once
 
 #include <cstdint>

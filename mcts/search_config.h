@@ -39,7 +39,7 @@ struct SearchConfig {
   float gumbel_c_visit = 50.0f;  // sigma(q) = (c_visit + max N) * c_scale * q
   float gumbel_c_scale = 1.0f;
 
-  // The wait action (RULES.md "Check, mate and waiting": sitting) is offered to movers in
+  // The wait action (core/RULES.md "Check, mate and waiting": sitting) is offered to movers in
   // timed matches. (Self-play builds its TurnModel from this; players take a TurnModel.)
   bool allow_wait = true;
   // Keep the subtree of the action played when the next decision is the one the tree

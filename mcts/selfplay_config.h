@@ -47,7 +47,7 @@ struct SelfPlayConfig {
   // move_limit. The network sees the capped limit in MatchView::move_limit.
   int max_moves = 0;
 
-  // Threads and batching (shared/LIBTORCH.md): `workers` threads (0: one per core), each
+  // Threads and batching (nn/README.md "Threads"): `workers` threads (0: one per core), each
   // advancing `concurrent_matches` matches and calling its own evaluator once per batch of
   // up to `batch_size` leaves (0: concurrent_matches x search.max_leaves_per_tree, which
   // also makes every match independent of the others in its batch).

@@ -1,4 +1,4 @@
-// time_model.h — how long a simulated player thinks before it acts (DESIGN.md "Time model
+// time_model.h — how long a simulated player thinks before it acts (mcts/README.md "Time model
 // and turn order"). Self-play draws think times from the model with a seeded generator;
 // search uses the model's expected values, so its tree is deterministic. The model also
 // sets the length of the wait action (the slice a player sits before deciding again).

@@ -1,4 +1,4 @@
-// encoding.cpp — MatchView -> input planes (SPEC.md "Input planes").
+// encoding.cpp — MatchView -> input planes (SPEC.md "Input tensor").
 #include "nn/encoding.h"
 
 #include <algorithm>

@@ -13,7 +13,7 @@
 
 namespace bh {
 
-// Plane indices (SPEC.md "Input planes"). Planes up to kStmWhite are per board: their
+// Plane indices (SPEC.md "Input tensor"). Planes up to kStmWhite are per board: their
 // left half describes the mover's board, their right half the other board. The rest
 // are match-wide. "White"/"Black" are the colours after the transform: the mover is
 // White on the left board, the partner is Black on the right board.
@@ -51,7 +51,7 @@ inline constexpr double kTimeControlScaleMs = 300'000;
 inline constexpr double kTimeControlMax = 4;
 inline constexpr double kClockMax = 2;
 
-// The transform of SPEC.md "Orientation": which real board is drawn on the left and
+// The transform of SPEC.md "Who is looking: the orientation": which real board is drawn on the left and
 // whether colours and ranks are mirrored (when the deciding seat plays Black).
 struct Orientation {
   BoardId left = BoardA;  // the deciding seat's board

@@ -1,4 +1,4 @@
-// export.h — the network for engine authors (SPEC.md "Export"): a frozen TorchScript
+// export.h — the network for engine authors (SPEC.md "Files"): a frozen TorchScript
 // archive (runs with torch::jit::load or Python's torch.jit.load, no project code), an
 // ONNX model (converted from the TorchScript archive by Python's torch.onnx), and the
 // plain weight file that the Eigen reference forward pass (eigen_net.h) reads. All three

@@ -29,7 +29,7 @@ c10::Device resolve_device(std::string_view name);
 struct InferenceOptions {
   c10::Device device = c10::kCPU;
   Precision precision = Precision::Float32;
-  bool channels_last = true;  // measured faster with oneDNN on this CPU (LIBTORCH.md)
+  bool channels_last = true;  // measured faster with oneDNN on this CPU (nn/README.md "bf16 and channels-last")
 };
 
 class InferenceNet {

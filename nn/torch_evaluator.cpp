@@ -59,7 +59,7 @@ void TorchEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Eval
 
 template <class OutAt>
 void TorchEvaluator::run(std::span<const EvalRequest> batch, OutAt out_at) {
-  // The thread count is a property of the calling OS thread (LIBTORCH.md): set it here.
+  // The thread count is a property of the calling OS thread (nn/README.md "Threads"): set it here.
   if (at::get_num_threads() != options_.threads) at::set_num_threads(options_.threads);
   c10::InferenceMode guard;
   float* buffer = input_.data_ptr<float>();

@@ -1,5 +1,5 @@
 // chunk_validation.h — what the trainer checks in a chunk from another machine before it
-// enters the replay window (issue 7): the format (version, checksums, sizes, via
+// enters the replay window (distributed self-play): the format (version, checksums, sizes, via
 // decode_chunk), every packed view (a real position, the seat to move on its board), the
 // result (-1, 0 or +1), the policy (finite probabilities in [0, 1] summing to at most 1,
 // every move legal for that seat in that position, or the wait action), and the net

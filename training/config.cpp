@@ -12,7 +12,7 @@ namespace bh {
 namespace {
 
 void read_rules(ConfigReader& r, Config& c) {
-  // Every key is a RuleSet option (RULES.md); values may be written as strings, booleans
+  // Every key is a RuleSet option (core/RULES.md); values may be written as strings, booleans
   // or integers and go through core's own parser, so the two can never disagree.
   for (auto&& [key, node] : r.table()) {
     const std::string k(key.str());

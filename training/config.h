@@ -1,6 +1,6 @@
 // config.h — a run's configuration from a TOML file (configs/*.toml). Strict: an unknown
 // section or key, a value of the wrong type or out of range is a ConfigError naming the
-// file, the line and the key. Sections: [rules] (every RuleSet option of RULES.md by its
+// file, the line and the key. Sections: [rules] (every RuleSet option of core/RULES.md by its
 // name), [clock] (time control and the simulated players' time model), [search],
 // [selfplay], [network], [training], [evaluation], [run] and [broker]. To add a section: a struct
 // member here, a read_<section> function in config.cpp, and its name in the section
@@ -51,7 +51,7 @@ struct TrainingSettings {
   double window_growth = 0.5;          // ... growing by this fraction of the samples beyond window_min
   double recency_weight = 0.0;         // 0: uniform over the window; r > 0: density ~ exp(r * age fraction)
   int threads = 0;                     // LibTorch threads while training (0 = all cores)
-  bool bf16_autocast = true;           // bf16 autocast on the CPU (LIBTORCH.md: ~2x)
+  bool bf16_autocast = true;           // bf16 autocast on the CPU (nn/README.md "bf16 and channels-last": ~2x)
 };
 
 // [evaluation]: the arena after each generation (new net vs previous best and baselines).

@@ -17,7 +17,7 @@ namespace bh {
 
 namespace {
 
-// Turns bf16 autocast on for the CPU for its lifetime (LIBTORCH.md: about 2x for
+// Turns bf16 autocast on for the CPU for its lifetime (nn/README.md "bf16 and channels-last": about 2x for
 // training); the losses are computed in float32 after it.
 class CpuAutocast {
  public:

@@ -3,7 +3,7 @@
 //   BM_SearchNodes     simulations per second of one search (HashEvaluator), per position
 //   BM_SelfPlay        moves and evaluations per second of a whole self-play run (uniform
 //                      evaluator), and the share of worker time spent in the evaluator
-// To compare with the network (issue 4's target: evaluations/s inside self-play at least
+// To compare with the network (the target: evaluations/s inside self-play at least
 // 0.85 of the service's own at the same batch size), run BM_SelfPlay's body with the nn/
 // evaluator factory: its `evaluator_share` counter is that ratio, measured in one run.
 #include <benchmark/benchmark.h>

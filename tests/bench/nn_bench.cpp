@@ -2,8 +2,8 @@
 // TorchEvaluator (encoding, batch assembly, forward pass, masked softmax all included)
 // at batch sizes 1..256, for a small (6x64) and a medium (10x128) net, fp32 and bf16,
 // with the FLOPs per position, the achieved GFLOP/s, and the GEMM peak of this machine
-// measured in the same run through torch::mm (the ratio is the figure of merit: issue 3
-// asks for >= 0.85 in fp32 at the best batch, and bf16 >= 1.6x fp32).
+// measured in the same run through torch::mm (the ratio is the figure of merit: the target
+// is >= 0.85 in fp32 at the best batch, and bf16 >= 1.6x fp32).
 //
 // Usage: nn_bench [--nets 6x64,10x128] [--batches 1,4,16,64,256] [--precisions fp32,bf16]
 //                 [--seconds 1.0] [--workers 1]

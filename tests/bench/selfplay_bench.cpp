@@ -1,4 +1,4 @@
-// selfplay_bench — how close self-play comes to the network's own speed (issue 4): it runs
+// selfplay_bench — how close self-play comes to the network's own speed: it runs
 // self-play with the real nn/ evaluator on a small net for a while, then feeds the same
 // evaluator batches of the same mean size taken from the positions self-play met, in the
 // same run, and prints evaluations per second of both and their ratio (target >= 0.85:

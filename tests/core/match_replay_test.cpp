@@ -73,14 +73,14 @@ TEST(MatchReplay, EveryMatchReachesTheRefereesFinalPositions) {
     const std::string kind = e.termination.substr(0, e.termination.find(' '));
     const std::string seat = e.termination.substr(e.termination.find(' ') + 1);
     if (kind == "mate") {
-      // The last move mates under the default mate rule (RULES.md "Check, mate and waiting").
+      // The last move mates under the default mate rule (core/RULES.md "Check, mate and waiting").
       ++mates;
       ASSERT_TRUE(m.over()) << what;
       EXPECT_EQ(m.outcome().reason, EndReason::Checkmate) << what;
       EXPECT_EQ(seat_name(m.outcome().seat), seat) << what;
       EXPECT_EQ(result_string(m.outcome()), g.result) << what;
     } else if (kind == "stuck-flag") {
-      // Both boards stuck: a draw by default (RULES.md "End of the match").
+      // Both boards stuck: a draw by default (core/RULES.md "End of the match").
       ++stuck;
       ASSERT_TRUE(m.over()) << what;
       EXPECT_EQ(m.outcome().reason, EndReason::BothStuck) << what;

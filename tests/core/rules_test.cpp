@@ -1,5 +1,5 @@
-// Specification of the rules of RULES.md on hand-worked positions, one test per rule.
-// Each test names the RULES.md section that decides it.
+// Specification of the rules of core/RULES.md on hand-worked positions, one test per rule.
+// Each test names the core/RULES.md section that decides it.
 #include <gtest/gtest.h>
 
 #include "core/fen.h"
@@ -12,7 +12,7 @@ namespace {
 
 Move uci(const Board& b, std::string_view text, const RuleSet& r = {}) { return parse_uci(b, r, text); }
 
-// --- RULES.md "Check, mate and waiting" -------------------------------------------------
+// --- core/RULES.md "Check, mate and waiting" --------------------------------------------
 
 // Black: king h8 behind pawns g7/h7; a white rook on a8 checks along the back rank. The
 // gap b8..g8 could take a dropped piece, so by default this is not mate even though Black
@@ -65,7 +65,7 @@ TEST(CheckMateAndWaiting, NoLegalMoveWithoutCheckIsStuckNotStalemate) {
 }
 
 // A player with no legal move waits; a capture on the other board sends a piece, and then
-// the player can move again (RULES.md "Reserves and drops" + "Check, mate and waiting").
+// the player can move again (core/RULES.md "Reserves and drops" + "Check, mate and waiting").
 TEST(CheckMateAndWaiting, AStuckPlayerWaitsForThePartnersPiece) {
   Board a = parse_fen(kBackRankCheck);  // A-black stuck
   Board b = parse_fen("rnbqkb1r/pppppppp/8/4n3/3P4/8/PPP1PPPP/RNBQKBNR[] w KQkq - 0 3");
@@ -79,7 +79,7 @@ TEST(CheckMateAndWaiting, AStuckPlayerWaitsForThePartnersPiece) {
   EXPECT_EQ(m.legal_moves(BoardA).size, 6);  // N@b8 .. N@g8
 }
 
-// --- RULES.md "Reserves and drops" ------------------------------------------------------
+// --- core/RULES.md "Reserves and drops" -------------------------------------------------
 
 TEST(ReservesAndDrops, CapturedPieceGoesToThePartnerKeepingItsColour) {
   Match m;
@@ -201,7 +201,7 @@ TEST(ReservesAndDrops, DroppedRookDoesNotCastleOnceTheKingHasMoved) {
   EXPECT_FALSE(m.legal_moves(BoardA).contains(Move::castling(E1, G1)));
 }
 
-// --- RULES.md "End of the match" --------------------------------------------------------
+// --- core/RULES.md "End of the match" ---------------------------------------------------
 
 TEST(EndOfTheMatch, CheckmateOnEitherBoardWinsForTheTeamThatGivesIt) {
   // B-black (team 1) drops a queen on g1, defended by the bishop on c5: contact mate.
@@ -219,7 +219,7 @@ TEST(EndOfTheMatch, CheckmateOnEitherBoardWinsForTheTeamThatGivesIt) {
 
 TEST(EndOfTheMatch, BackRankDropCheckWithAGapIsNotMate) {
   // Q@e1 checks along rank 1; f1 is empty, so a drop could block: B-white is stuck, the
-  // match goes on (RULES.md "Check, mate and waiting").
+  // match goes on (core/RULES.md "Check, mate and waiting").
   Board b = parse_fen("4k3/8/8/8/8/8/5PPP/6K1[q] b - - 0 1");
   Match m(Board(), b, RuleSet{}, TimeControl::untimed());
   ASSERT_TRUE(m.play(BoardB, Move::drop(Queen, E1), 0));
@@ -227,7 +227,7 @@ TEST(EndOfTheMatch, BackRankDropCheckWithAGapIsNotMate) {
   EXPECT_EQ(m.state(BoardB), BoardState::Stuck);
 }
 
-// RULES.md "End of the match" (003): both teams mating at the same moment is a draw.
+// core/RULES.md "End of the match": both teams mating at the same moment is a draw.
 TEST(EndOfTheMatch, SimultaneousMatesDraw) {
   Board mate_in_one = parse_fen("k7/8/1K6/8/8/8/8/8[Q] w - - 0 1");  // Q@a7#
   Match m(mate_in_one, mate_in_one, RuleSet{}, TimeControl::untimed());
@@ -297,7 +297,7 @@ TEST(EndOfTheMatch, ResignationLosesForThatTeam) {
   EXPECT_EQ(m.outcome().describe(), "team 2 wins: B-black resigned");
 }
 
-// Both movers without a legal move: nothing can ever change (RULES.md: both boards stuck).
+// Both movers without a legal move: nothing can ever change (core/RULES.md "End of the match").
 TEST(EndOfTheMatch, BothBoardsStuckIsADrawByDefault) {
   Board a = parse_fen(kBackRankCheck);                          // A-black stuck
   Board b = parse_fen("4k3/8/8/8/8/8/5PPP/r5K1[] w - - 0 1");   // B-white stuck (rook a1)
@@ -320,10 +320,10 @@ TEST(EndOfTheMatch, BothBoardsStuckUnderStuckRuleFlagLosesForTheEarlierClock) {
   EXPECT_EQ(m.outcome().result, MatchResult::Team1Wins);
 }
 
-// --- RULES.md "Clocks" -----------------------------------------------------------------
+// --- core/RULES.md "Clocks" ------------------------------------------------------------
 
 TEST(Clocks, TheMoverPaysItsThinkingTimeAndGetsTheIncrement) {
-  Match m(RuleSet{}, TimeControl{300'000, 5'000});  // 5 min + 5 s (003)
+  Match m(RuleSet{}, TimeControl{300'000, 5'000});  // 5 min + 5 s, the club form (core/RULES.md "Clocks")
   ASSERT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e2e4"), 12'000));
   EXPECT_EQ(m.remaining(AWhite), 300'000 - 12'000 + 5'000);
   // A-black started thinking at 12 s; at 20 s it has used 8 s.
@@ -339,7 +339,7 @@ TEST(Clocks, TimeNeverGoesBackwards) {
   EXPECT_THROW(m.play(BoardB, uci(m.board(BoardB), "e2e4"), 4'000), std::invalid_argument);
 }
 
-// --- RULES.md "Repetition" option -------------------------------------------------------
+// --- core/RULES.md "Repetition" ---------------------------------------------------------
 
 TEST(EndOfTheMatch, OptionRepetitionDrawsOnThreefoldRepetition) {
   RuleSet r;

@@ -69,7 +69,7 @@ TEST(GameState, WaitLetsTheOtherBoardMoveFirstAndChargesTheClock) {
 
 // Board B: black (B-black) is in check from the rook on h8 with no legal move; a drop
 // could block, so under the default mate rule this is not mate: B-black is stuck
-// (RULES.md "Check, mate and waiting"). Board A: A-white (B-black's partner) can take a
+// (core/RULES.md "Check, mate and waiting"). Board A: A-white (B-black's partner) can take a
 // black knight, which goes to B-black's reserve.
 const char* kStuckB = "k6R/pp6/8/8/8/8/8/7K b - - 0 1";
 const char* kKnightOnA = "4k3/n7/8/8/3Q4/8/8/4K3 w - - 0 1";

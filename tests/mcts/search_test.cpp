@@ -30,7 +30,7 @@ SearchResult search(const GameState& root, Evaluator& ev, int visits, SearchConf
 float sum(const std::vector<float>& v) { return std::accumulate(v.begin(), v.end(), 0.0f); }
 
 // Board A after 1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6?: Qxf7 is mate (contact check, the bishop
-// guards f7, no drop can block a contact check: RULES.md "Check, mate and waiting").
+// guards f7, no drop can block a contact check: core/RULES.md "Check, mate and waiting").
 const char* kScholarsMate = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
 // Board A: white holds a queen; Q@g8 mates (contact check guarded by the bishop on a2;
 // the king's other squares hold its own pawns). Q@f8 checks from afar and is no mate:
@@ -80,7 +80,7 @@ TEST(Search, TakesThePieceThePartnerNeedsToMate) {
   EXPECT_GT(r.value, 0.5f);
 }
 
-// Sitting for a piece (RULES.md "Check, mate and waiting": a player who may move may
+// Sitting for a piece (core/RULES.md "Check, mate and waiting": a player who may move may
 // wait). Board A: A-white has no good move, but a knight dropped on f7 would smother the
 // black king (rook g8, pawns g7 h7). Board B: A-white's partner B-black can take a white
 // knight on e4, which would go to A-white. Both movers are due at 1000 ms; board A acts

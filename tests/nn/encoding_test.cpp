@@ -1,6 +1,6 @@
-// Specification of the input encoding (nn/SPEC.md "Input planes"): the symmetries of the
+// Specification of the input encoding (nn/SPEC.md "Input tensor"): the symmetries of the
 // four-player table leave the input unchanged, the other team's seat sees the mirrored
-// input, and a hand-worked position puts every clock, reserve and flag where SPEC.md says.
+// input, and a hand-worked position puts every clock, reserve and flag where nn/SPEC.md says.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -80,7 +80,7 @@ TEST(Encoding, OtherTeamSeesTheMirroredInput) {
   EXPECT_GE(checked, 10);
 }
 
-// Worked by hand from SPEC.md. The deciding seat is A-black, so the table is mirrored:
+// Worked by hand from nn/SPEC.md. The deciding seat is A-black, so the table is mirrored:
 // real Black is drawn as White and rank r as rank 7 - r, board A on the left.
 TEST(Encoding, HandWorkedPosition) {
   MatchView v;

@@ -1,5 +1,5 @@
 // Specification of distributed self-play end to end, with real processes around a real
-// redis-server (issue 7 "Faults"): workers feed a trainer and join again after SIGKILL;
+// redis-server, through the faults it must survive: workers feed a trainer and join again after SIGKILL;
 // a trainer killed between reading and acknowledging loses no chunk and writes none
 // twice; a broker restart is ridden out; garbage and corrupt chunks are refused, counted
 // and survived. Skipped (saying why) only where redis-server is not installed.

@@ -11,7 +11,7 @@ void add_report_command(CLI::App& app);
 void add_import_command(CLI::App& app);  // BPGN games to chunk files
 void add_selfplay_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
-// Issue 6: the engine protocols, human play, matches against external engines.
+// Playing: the engine protocols, human play, matches against external engines.
 void add_uci_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_play_command(CLI::App& app);

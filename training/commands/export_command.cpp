@@ -1,5 +1,5 @@
 // export_command.cpp — `bughouse export`: write a checkpoint's network for engine authors
-// as a TorchScript archive, an ONNX model or the plain weight file (nn/SPEC.md "Export").
+// as a TorchScript archive, an ONNX model or the plain weight file (nn/SPEC.md "Files").
 #include <iostream>
 #include <memory>
 #include <string>

@@ -44,7 +44,7 @@ void add_import_command(CLI::App& app) {
                 "database, import into <run>/chunks before the run's first `train`");
   cmd->add_option("--bpgn", o->bpgn, "BPGN files to read (several allowed)")->required()->check(CLI::ExistingFile);
   cmd->add_option("--out", o->out, "Directory for the chunk files, e.g. runs/NAME/chunks")->required();
-  cmd->add_option("--config", o->config, "Run configuration whose [rules] the games were played under (default: RULES.md defaults)")
+  cmd->add_option("--config", o->config, "Run configuration whose [rules] the games were played under (default: the defaults of core/RULES.md)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--stem", o->stem, "Chunk file names: <stem>-NNNNNN.chunk (g0000-* sort before self-play's and "
                                      "leave a run's window first)")

@@ -1,5 +1,5 @@
 // uci_command.cpp — `bughouse uci`: the engine on standard input/output, speaking UCI as
-// Fairy-Stockfish does for bughouse plus the whole-match layers of shared/PROTOCOL.md.
+// Fairy-Stockfish does for bughouse plus the whole-match layers of training/engine/PROTOCOL.md.
 // End of input is `quit`.
 #include <iostream>
 #include <memory>
@@ -38,7 +38,7 @@ void run_uci(const UciOptions& o) {
 void add_uci_command(CLI::App& app) {
   auto o = std::make_shared<UciOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "uci", "Run as a UCI engine (Fairy-Stockfish's bughouse dialect, plus the whole-match layers of PROTOCOL.md)");
+      "uci", "Run as a UCI engine (Fairy-Stockfish's bughouse dialect, plus the whole-match layers of training/engine/PROTOCOL.md)");
   add_model_options(cmd, o->model);
   add_engine_config_options(cmd, o->config);
   cmd->add_option("--bpgn", o->bpgn, "Append every whole-match game the host plays (layer 2 positions) to this BPGN file");

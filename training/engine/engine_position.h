@@ -1,5 +1,5 @@
 // engine_position.h — what a host told the engine about the match, read from the text of
-// a UCI `position` command (shared/PROTOCOL.md layers 1 and 2):
+// a UCI `position` command (training/engine/PROTOCOL.md layers 1 and 2):
 //
 //   startpos [moves e2e4 ...]                  one board (layer 1)
 //   fen <fen with [holdings]> [moves ...]      one board (layer 1)

@@ -7,7 +7,7 @@
 // after it are its arguments. Keys that shape the search are the adapter's own, every
 // other key is an engine option:
 //   UCI:    nodes=N, movetime=MS, depth=N (added to every `go`); whole_match=1 (speak
-//           PROTOCOL.md layers 2 and 3: both boards, four clocks, `bestmove 0000` =
+//           training/engine/PROTOCOL.md layers 2 and 3: both boards, four clocks, `bestmove 0000` =
 //           wait; for engines like `bughouse uci`); name=TEXT; anything else is sent as
 //           `setoption name KEY value VALUE`.
 //   xboard: st=SECONDS, sd=DEPTH (sent once per game); name=TEXT; anything else is sent

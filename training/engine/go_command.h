@@ -1,4 +1,4 @@
-// go_command.h — the arguments of a UCI `go` (shared/PROTOCOL.md layers 1 and 3) and the
+// go_command.h — the arguments of a UCI `go` (training/engine/PROTOCOL.md layers 1 and 3) and the
 // engine's clock handling: how long to think for a given remaining time and increment.
 //
 //   go wtime <ms> btime <ms> [winc <ms>] [binc <ms>] | movetime <ms> | nodes <n> | infinite

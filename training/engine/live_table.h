@@ -1,5 +1,5 @@
 // live_table.h — a person plays one seat of a bughouse match at the terminal against
-// three programs, on real wall-clock time (RULES.md: both boards run at once; only the
+// three programs, on real wall-clock time (core/RULES.md "Table and teams": both boards run at once; only the
 // two movers' clocks run). The computer seats think concurrently, each on a thread of
 // its own, and their moves land when their think time (the time model's, or what the
 // program really took if longer) has passed; flags fall on time; a capture wakes a stuck

@@ -1,4 +1,4 @@
-// uci_engine.h — the `bughouse uci` engine: the three layers of shared/PROTOCOL.md.
+// uci_engine.h — the `bughouse uci` engine: the three layers of training/engine/PROTOCOL.md.
 //
 // 1. Single-board UCI as Fairy-Stockfish speaks it for bughouse (a host that drives
 //    Fairy-Stockfish drives this unchanged): one board with holdings, `go wtime btime`.

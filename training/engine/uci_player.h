@@ -1,6 +1,6 @@
 // uci_player.h — a UCI engine (Fairy-Stockfish, or `bughouse uci` itself) as a Player in
 // four-player matches. One engine process plays one seat. Per decision it gets its board
-// as a FEN with holdings (shared/PROTOCOL.md layer 1: what a bughouse server gives
+// as a FEN with holdings (training/engine/PROTOCOL.md layer 1: what a bughouse server gives
 // Fairy-Stockfish) and `go wtime/btime/winc/binc` from the match clocks; with
 // whole_match=1 it gets both boards and all four clocks instead (layers 2 and 3), and
 // `bestmove 0000` is its wait. Its clock pays the wall time it really took.

@@ -1,4 +1,4 @@
-// The faults of issue 7, on the transport level, against a real redis-server:
+// The faults distributed self-play must survive, on the transport level, against a real redis-server:
 //   - the trainer killed between read and acknowledge: every chunk ends up in the run
 //     directory exactly once;
 //   - a worker killed mid-way: nothing the broker acknowledged is lost, the restarted

@@ -1,4 +1,4 @@
-// Broker URLs: the forms of issue 7, defaults, errors naming the wrong part, and passwords
+// Broker URLs: the accepted forms, defaults, errors naming the wrong part, and passwords
 // that never show up in any text.
 #include <gtest/gtest.h>
 

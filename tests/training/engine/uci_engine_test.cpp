@@ -1,4 +1,4 @@
-// Specification of `bughouse uci` (shared/PROTOCOL.md), in-process with evaluators that
+// Specification of `bughouse uci` (training/engine/PROTOCOL.md), in-process with evaluators that
 // need no network: the handshake, single-board positions with holdings, drops and
 // promotions, search limits and stop, the whole-match layers (captures pass to the
 // partner; seats and four clocks; the wait action), errors that keep the engine usable,
