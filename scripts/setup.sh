@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libtomlplusplus-dev libzstd-dev
+  nlohmann-json3-dev                    # metrics.jsonl lines (training/json_line)
   libhiredis-dev redis-server           # distributed self-play broker
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
