@@ -9,7 +9,9 @@ packages=(
   libeigen3-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libtomlplusplus-dev libzstd-dev
+  nlohmann-json3-dev                    # metrics.jsonl lines (training/json_line)
   libhiredis-dev redis-server           # distributed self-play broker
+  libssl-dev                            # the broker's SHA-256 of published nets (libcrypto)
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
 )

@@ -12,6 +12,12 @@ namespace bh {
 namespace {
 
 void read_rules(ConfigReader& r, Config& c) {
+  // Not read through read(): the defaults are the text describe() writes, which
+  // set_option reads back.
+  for (const std::string& option : describe(c.rules)) {
+    const std::size_t eq = option.find('=');
+    r.note_default(option.substr(0, eq), option.substr(eq + 1));
+  }
   // Every key is a RuleSet option (core/RULES.md); values may be written as strings, booleans
   // or integers and go through core's own parser, so the two can never disagree.
   for (auto&& [key, node] : r.table()) {
@@ -221,6 +227,20 @@ Config parse_config(std::string_view text, const std::string& source) {
     throw ConfigError(source + ": " + e.what());
   }
   return c;
+}
+
+toml::table config_defaults() {
+  const toml::table empty;
+  toml::table out;
+  Config c;
+  for (const auto& [name, reader] : sections()) {
+    toml::table keys;
+    ConfigReader r(empty, name, "defaults");
+    r.record_defaults(keys);
+    reader(r, c);
+    out.insert(name, std::move(keys));
+  }
+  return out;
 }
 
 Config load_config(const std::filesystem::path& path) {

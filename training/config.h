@@ -108,4 +108,10 @@ struct Config {
 Config load_config(const std::filesystem::path& path);
 Config parse_config(std::string_view text, const std::string& source);
 
+// What each key is when a file leaves it out: section -> key -> value, typed as a file
+// writes it (rule options as the text set_option accepts). The section readers record it
+// themselves while reading into a fresh Config, so it cannot drift from them; configs/*.toml
+// document the same values in brackets (tests/training/config_defaults_test.cpp).
+toml::table config_defaults();
+
 }  // namespace bh

@@ -1,6 +1,7 @@
 // config_reader.cpp — type and range checks with file:line:column messages.
 #include "training/config_reader.h"
 
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -50,6 +51,7 @@ const toml::node* ConfigReader::find(std::string_view key) {
 }
 
 void ConfigReader::read(std::string_view key, bool& out) {
+  note(key, out);
   const toml::node* n = find(key);
   if (!n) return;
   if (!n->is_boolean()) fail(key, "must be true or false");
@@ -57,6 +59,7 @@ void ConfigReader::read(std::string_view key, bool& out) {
 }
 
 void ConfigReader::read(std::string_view key, std::string& out) {
+  note(key, out);
   const toml::node* n = find(key);
   if (!n) return;
   if (!n->is_string()) fail(key, "must be a string");
@@ -64,6 +67,7 @@ void ConfigReader::read(std::string_view key, std::string& out) {
 }
 
 void ConfigReader::read(std::string_view key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
+  note(key, out);
   const toml::node* n = find(key);
   if (!n) return;
   if (!n->is_integer()) fail(key, "must be an integer in " + range(double(lo), double(hi)));
@@ -91,6 +95,7 @@ void ConfigReader::read(std::string_view key, std::uint32_t& out) {
 }
 
 void ConfigReader::read(std::string_view key, double& out, double lo, double hi) {
+  note(key, out);
   const toml::node* n = find(key);
   if (!n) return;
   double v = 0;
@@ -104,10 +109,20 @@ void ConfigReader::read(std::string_view key, double& out, double lo, double hi)
 void ConfigReader::read(std::string_view key, float& out, double lo, double hi) {
   double v = out;
   read(key, v, lo, hi);
+  if (defaults_) {
+    // Widened, 0.1f would be recorded as 0.10000000149; the shortest decimal that reads
+    // back to the same float (0.1) is what a file writes for it.
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, out).ptr;
+    double shortest = v;
+    std::from_chars(text, end, shortest);
+    note(key, shortest);
+  }
   out = float(v);
 }
 
 void ConfigReader::read_choice(std::string_view key, std::string& out, std::initializer_list<std::string_view> choices) {
+  note(key, out);
   const toml::node* n = find(key);
   if (!n) return;
   std::string list;

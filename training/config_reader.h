@@ -40,6 +40,13 @@ class ConfigReader {
   // Keys this reader may see but that another function reads (e.g. rule options).
   const toml::table& table() const { return table_; }
   void mark_known(std::string_view key) { known_.insert(std::string(key)); }
+
+  // From now on every read() also records, under its key in `into`, the value its `out`
+  // held before reading: on a fresh Config, the key's default. This is how
+  // config_defaults() learns the defaults from the very readers a file goes through.
+  void record_defaults(toml::table& into) { defaults_ = &into; }
+  // Records `value` as the default of a key read another way (rule options).
+  void note_default(std::string_view key, std::string value) { note(key, std::move(value)); }
   // Throws for the first key that nobody asked for.
   void finish() const;
 
@@ -49,10 +56,15 @@ class ConfigReader {
  private:
   const toml::node* find(std::string_view key);
   std::string where(const toml::source_region& r) const;
+  template <class T>
+  void note(std::string_view key, T value) {
+    if (defaults_) defaults_->insert_or_assign(key, std::move(value));
+  }
 
   const toml::table& table_;
   std::string section_, file_;
   std::set<std::string> known_;
+  toml::table* defaults_ = nullptr;
 };
 
 }  // namespace bh

@@ -1,89 +1,32 @@
-// json_line.cpp — writing and reading flat JSON objects.
+// json_line.cpp — JsonLine on nlohmann::ordered_json: the library reads and writes the
+// JSON, this file maps it to and from the flat list of fields (ordered_json keeps the
+// order the keys were set in, so lines stay readable: "kind" first).
 #include "training/json_line.h"
 
-#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 namespace bh {
 
 namespace {
 
-void append_escaped(std::string& out, const std::string& s) {
-  out += '"';
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
+using Json = nlohmann::ordered_json;
+
+// Doubles hold every integer up to 2^53 exactly; those are written as integers ("12",
+// not "12.0"), so counters read naturally.
+constexpr double kExactIntegers = 9007199254740992.0;
+
+Json to_json(const JsonLine::Value& v) {
+  if (const double* d = std::get_if<double>(&v)) {
+    if (!std::isfinite(*d)) return nullptr;
+    if (*d == std::floor(*d) && std::fabs(*d) <= kExactIntegers) return static_cast<std::int64_t>(*d);
+    return *d;
   }
-  out += '"';
+  if (const std::string* s = std::get_if<std::string>(&v)) return *s;
+  return std::get<bool>(v);
 }
-
-struct Parser {
-  std::string_view s;
-  std::size_t i = 0;
-
-  [[noreturn]] void fail(const std::string& what) const {
-    throw std::invalid_argument("JSON: " + what + " at column " + std::to_string(i + 1));
-  }
-  void ws() {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
-  }
-  void expect(char c) {
-    ws();
-    if (i >= s.size() || s[i] != c) fail(std::string("expected '") + c + "'");
-    ++i;
-  }
-  std::string string() {
-    expect('"');
-    std::string out;
-    while (i < s.size() && s[i] != '"') {
-      char c = s[i++];
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (i >= s.size()) fail("unfinished escape");
-      char e = s[i++];
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'u': {
-          if (i + 4 > s.size()) fail("short \\u escape");
-          unsigned code = 0;
-          auto [p, ec] = std::from_chars(s.data() + i, s.data() + i + 4, code, 16);
-          if (ec != std::errc() || p != s.data() + i + 4) fail("bad \\u escape");
-          i += 4;
-          out += code < 0x80 ? char(code) : '?';
-          break;
-        }
-        default: fail("unknown escape");
-      }
-    }
-    if (i >= s.size()) fail("unterminated string");
-    ++i;
-    return out;
-  }
-};
 
 }  // namespace
 
@@ -114,72 +57,38 @@ std::optional<std::string> JsonLine::text(std::string_view key) const {
 }
 
 std::string JsonLine::to_string() const {
-  std::string out = "{";
-  bool first = true;
-  for (const auto& [k, v] : fields_) {
-    if (!first) out += ',';
-    first = false;
-    append_escaped(out, k);
-    out += ':';
-    if (const double* d = std::get_if<double>(&v)) {
-      if (!std::isfinite(*d)) {
-        out += "null";
-      } else if (*d == std::floor(*d) && std::fabs(*d) < 1e15) {
-        out += std::to_string(static_cast<long long>(*d));
-      } else {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.6g", *d);
-        out += buf;
-      }
-    } else if (const std::string* t = std::get_if<std::string>(&v)) {
-      append_escaped(out, *t);
-    } else {
-      out += std::get<bool>(v) ? "true" : "false";
-    }
-  }
-  return out + "}";
+  Json j = Json::object();
+  for (const auto& [k, v] : fields_) j[k] = to_json(v);
+  // Compact, UTF-8 unescaped; a metric line must never take the run down, so bytes that
+  // are not UTF-8 (a path in another encoding) become U+FFFD rather than an exception.
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 JsonLine JsonLine::parse(std::string_view line) {
-  Parser p{line};
-  JsonLine out;
-  p.expect('{');
-  p.ws();
-  if (p.i < line.size() && line[p.i] == '}') {
-    ++p.i;
-  } else {
-    while (true) {
-      std::string key = p.string();
-      p.expect(':');
-      p.ws();
-      if (p.i >= line.size()) p.fail("missing value");
-      char c = line[p.i];
-      if (c == '"') {
-        out.set(key, p.string());
-      } else if (line.substr(p.i, 4) == "true") {
-        out.set(key, true), p.i += 4;
-      } else if (line.substr(p.i, 5) == "false") {
-        out.set(key, false), p.i += 5;
-      } else if (line.substr(p.i, 4) == "null") {
-        out.set(key, std::nan("")), p.i += 4;
-      } else {
-        double v = 0;
-        auto [ptr, ec] = std::from_chars(line.data() + p.i, line.data() + line.size(), v);
-        if (ec != std::errc()) p.fail("expected a value");
-        p.i = std::size_t(ptr - line.data());
-        out.set(key, v);
-      }
-      p.ws();
-      if (p.i < line.size() && line[p.i] == ',') {
-        ++p.i;
-        continue;
-      }
-      p.expect('}');
-      break;
-    }
+  Json j;
+  try {
+    j = Json::parse(line);
+  } catch (const Json::parse_error& e) {
+    // e.what() is "[json.exception.parse_error.101] parse error at line 1, column 6: ...";
+    // the bracketed id means nothing to a reader of the message.
+    std::string what = e.what();
+    if (const auto end = what.find("] "); what.starts_with("[json.exception.") && end != std::string::npos)
+      what.erase(0, end + 2);
+    throw std::invalid_argument("JSON: " + what);
   }
-  p.ws();
-  if (p.i != line.size()) p.fail("trailing characters");
+  if (!j.is_object())
+    throw std::invalid_argument("JSON: a metric line must be an object, got " + std::string(j.type_name()) +
+                                " at column " + std::to_string(line.find_first_not_of(" \t\r\n") + 1));
+  JsonLine out;
+  for (const auto& [key, value] : j.items()) {
+    if (value.is_string()) out.set(key, value.get<std::string>());
+    else if (value.is_boolean()) out.set(key, value.get<bool>());
+    else if (value.is_number()) out.set(key, value.get<double>());
+    else if (value.is_null()) out.set(key, std::nan(""));
+    else
+      throw std::invalid_argument("JSON: key \"" + key + "\" holds a nested " + std::string(value.type_name()) +
+                                  "; a metric line is a flat object of numbers, strings, booleans and null");
+  }
   return out;
 }
 
