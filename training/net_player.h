@@ -13,7 +13,7 @@
 #include "mcts/search_config.h"
 #include "nn/inference_net.h"
 #include "nn/torch_evaluator.h"
-#include "training/arena.h"
+#include "training/arena/arena.h"
 #include "training/config.h"
 
 namespace bh {

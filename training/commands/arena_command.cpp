@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/match.h"
-#include "training/arena.h"
+#include "training/arena/arena.h"
 #include "training/commands/commands.h"
 #include "training/commands/model_option.h"
 #include "training/config.h"

@@ -19,7 +19,7 @@
 #include "mcts/game_state.h"
 #include "mcts/player.h"
 #include "mcts/search_config.h"
-#include "training/arena.h"
+#include "training/arena/arena.h"
 
 namespace bh {
 
