@@ -30,7 +30,7 @@
 #include "training/broker/worker_registry.h"
 #include "training/chunk_validation.h"
 #include "training/json_line.h"
-#include "training/net_player.h"
+#include "training/models/network_source.h"
 #include "training/replay_buffer.h"
 #include "training/report.h"
 #include "training/revision.h"
@@ -235,7 +235,7 @@ class Loop {
         progress_(log),
         buffer_(WindowSettings{config.training.window_min, config.training.window_max, config.training.window_growth}),
         device_(resolve_device(config.network.device)),
-        inference_(inference_options(config.network)) {
+        inference_(inference_options(ModelOptions{config.network.device, config.network.precision, 1})) {
     prepare(options.resume);
     if (!options.broker_url.empty()) {
       broker_.emplace(options.broker_url, config_, run_ / "chunks", interrupt_);
@@ -426,11 +426,8 @@ bool Loop::selfplay(std::int64_t g) {
   SelfPlayConfig sp = config_.selfplay_config();
   sp.seed = config_.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(state_.session);
   sp.net_version = std::uint32_t(g - 1);
-  EvaluatorFactory factory = [net, bootstrap](int) -> std::unique_ptr<Evaluator> {
-    if (bootstrap) return std::make_unique<MaterialEvaluator>();
-    at::set_num_threads(1);  // one core per worker (LIBTORCH.md "Threads")
-    return std::make_unique<TorchEvaluator>(net);
-  };
+  const ModelSource model = bootstrap ? ModelLoader().load("material") : network_source(net, "gen " + std::to_string(g - 1));
+  EvaluatorFactory factory = model.selfplay_evaluators();
   SelfPlay play(sp, factory);
   const std::string tag = bootstrap ? std::string("material (bootstrap)")
                                     : "gen " + std::to_string(g - 1) + " (" + config_.network.net.short_name() + ")";
@@ -596,7 +593,7 @@ void Loop::evaluate(std::int64_t g, JsonLine& summary) {
   SearchConfig search = config_.search;
   search.visits = e.visits;
   const TurnModel turn{TimeModel(config_.think), config_.search.allow_wait && config_.clock.timed()};
-  const ArenaSide candidate = net_side("gen " + std::to_string(g), fresh, search, turn);
+  const ArenaSide candidate = network_source(fresh, "gen " + std::to_string(g)).side(search, turn);
 
   ArenaConfig arena;
   arena.rules = config_.rules;
@@ -630,8 +627,9 @@ void Loop::evaluate(std::int64_t g, JsonLine& summary) {
   // Elo is chained through the best net: the initial net is 0, each new net is measured
   // against the best so far, and becomes the best when it scores promote_score or more.
   if (e.games_vs_best > 0) {
-    auto best = load_inference_net(checkpoint_path(run_, state_.best_generation), inference_);
-    const ArenaSide best_side = net_side("gen " + std::to_string(state_.best_generation), best, search, turn);
+    ModelSource best = load_network(checkpoint_path(run_, state_.best_generation).string(), inference_);
+    best.name = "gen " + std::to_string(state_.best_generation);
+    const ArenaSide best_side = best.side(search, turn);
     if (auto r = play(best_side, e.games_vs_best, "vs_best")) {
       EloChain chain{state_.best_elo, state_.best_elo_variance};
       const EloChain::Link link = chain.measure(r->elo());
