@@ -32,9 +32,9 @@ struct PlayerContext {
   ModelLoader models;
 };
 
-// The side is named by its spec. Throws std::invalid_argument (a malformed spec, a
-// network without LibTorch) or what loading a model throws (a checkpoint that cannot be
-// read). External engines are not started here: the first match starts them, on the
+// A built-in side is named by its spec, an external engine by its `name=` or program.
+// Throws std::invalid_argument (a malformed spec, a network without a loader of networks)
+// or what loading a model throws (a checkpoint that cannot be read). External engines are not started here: the first match starts them, on the
 // arena thread that plays it.
 ArenaSide make_arena_side(const std::string& spec, const PlayerContext& context);
 
