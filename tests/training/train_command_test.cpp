@@ -61,10 +61,12 @@ fs::path write_config(const fs::path& dir, const std::string& text) {
   return p;
 }
 
+// Records in finished files only: a kill between writing a file's temporary and renaming
+// it leaves `NAME.bpgn.tmp.PID` behind, which the loop does not count either.
 int count_games(const fs::path& run, const std::string& prefix) {
   int n = 0;
   for (const auto& e : fs::directory_iterator(run / "games"))
-    if (e.path().filename().string().rfind(prefix, 0) == 0)
+    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
       n += int(read_bpgn_file(e.path().string()).size());
   return n;
 }
