@@ -154,7 +154,8 @@ TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
   while (!ready && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && fs::exists(runs / "games"))
-      for (const auto& e : fs::directory_iterator(runs / "games")) ready |= e.path().filename().string().rfind("g0002-", 0) == 0;
+      for (const auto& e : fs::directory_iterator(runs / "games"))
+        ready |= e.path().filename().string().rfind("g0002-", 0) == 0 && e.path().extension() == ".bpgn";
   }
   ASSERT_TRUE(ready) << read_text(dir / "first.txt");
   kill(p.pid, SIGKILL);
