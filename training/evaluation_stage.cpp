@@ -7,9 +7,9 @@
 
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
-#include "training/arena.h"
-#include "training/elo.h"
-#include "training/net_player.h"
+#include "training/arena/arena.h"
+#include "training/arena/elo.h"
+#include "training/models/network_source.h"
 
 namespace bh {
 
@@ -54,8 +54,9 @@ ArenaConfig arena_config(const RunContext& run, std::int64_t g) {
 void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfig& search, const TurnModel& turn) {
   const EvaluationSettings& e = run.config.evaluation;
   RunState& state = run.state;
-  auto best = load_inference_net(run.dir.checkpoint(state.best_generation), run.inference);
-  const ArenaSide best_side = net_side("gen " + std::to_string(state.best_generation), best, search, turn);
+  ModelSource best = load_network(run.dir.checkpoint(state.best_generation).string(), run.inference);
+  best.name = "gen " + std::to_string(state.best_generation);
+  const ArenaSide best_side = best.side(search, turn);
   const auto r = arena.play(best_side, e.games_vs_best, "vs_best");
   if (!r) return;
   const EloChain chain{state.best_elo, state.best_elo_variance};
@@ -83,7 +84,7 @@ void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   const TurnModel turn{TimeModel(run.config.think), run.config.search.allow_wait && run.config.clock.timed()};
   std::filesystem::remove(run.dir.arena_record(g));  // a redone generation's arena starts afresh
 
-  ArenaRunner arena{run, g, net_side("gen " + std::to_string(g), fresh, search, turn), arena_config(run, g), summary};
+  ArenaRunner arena{run, g, network_source(fresh, "gen " + std::to_string(g)).side(search, turn), arena_config(run, g), summary};
   const auto time_model = TimeModel(run.config.think);
   const ArenaSide random{"random", [time_model](std::uint64_t seed) { return std::make_unique<RandomPlayer>(time_model, seed); }};
   const ArenaSide greedy{"greedy", [time_model](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(time_model, seed); }};

@@ -13,7 +13,7 @@
 #include "nn/checkpoint.h"
 #include "training/broker_link.h"
 #include "training/evaluation_stage.h"
-#include "training/net_player.h"
+#include "training/models/network_source.h"
 #include "training/replay_buffer.h"
 #include "training/report.h"
 #include "training/revision.h"
@@ -63,7 +63,7 @@ class Loop {
         interrupt_(interrupt),
         progress_(log, ::isatty(STDOUT_FILENO)),
         window_(WindowSettings{config.training.window_min, config.training.window_max, config.training.window_growth}),
-        inference_(inference_options(config.network)) {
+        inference_(inference_options(ModelOptions{config.network.device, config.network.precision, 1})) {
     open(options.resume);
     if (!options.broker_url.empty()) {
       broker_.emplace(options.broker_url, config_, dir_, interrupt_);

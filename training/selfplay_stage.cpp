@@ -1,12 +1,10 @@
 // selfplay_stage.cpp — evaluators, output files, progress and the metrics line of self-play.
 #include "training/selfplay_stage.h"
 
-#include <ATen/Parallel.h>
-
 #include <cstdio>
 
-#include "mcts/simple_evaluators.h"
-#include "nn/torch_evaluator.h"
+#include "training/models/model_loader.h"
+#include "training/models/network_source.h"
 #include "training/selfplay_driver.h"
 
 namespace bh {
@@ -15,16 +13,6 @@ namespace {
 
 bool bootstrapping(const Config& config, std::int64_t g) {
   return config.run.bootstrap == "material" && g <= config.run.bootstrap_generations;
-}
-
-// One evaluator per worker: the net at one intra-op thread per worker (nn/README.md
-// "Threads"), or the material evaluator while bootstrapping.
-EvaluatorFactory worker_evaluators(std::shared_ptr<const InferenceNet> net) {
-  return [net](int) -> std::unique_ptr<Evaluator> {
-    if (!net) return std::make_unique<MaterialEvaluator>();
-    at::set_num_threads(1);
-    return std::make_unique<TorchEvaluator>(net);
-  };
 }
 
 std::string progress_text(const RunContext& run, std::int64_t g, std::int64_t done, std::int64_t target,
@@ -62,9 +50,11 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   const bool bootstrap = bootstrapping(config, g);
   const std::int64_t target = matches_for_generation(config, g);
   if (target - done <= 0) return {true, 0};
-  std::shared_ptr<const InferenceNet> net;
+  // The current net, one evaluator per worker at one intra-op thread each (nn/README.md
+  // "Threads"), or the material evaluator while bootstrapping.
+  ModelSource model = ModelLoader().load("material");
   if (!bootstrap) {
-    net = InferenceNet::create(run.trainer.network(), run.inference);
+    model = network_source(InferenceNet::create(run.trainer.network(), run.inference), "gen " + std::to_string(g - 1));
     run.trainer.network()->train();
   }
   SelfPlayConfig sp = config.selfplay_config();
@@ -72,7 +62,7 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   // replayed move for move.
   sp.seed = config.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(run.state.session);
   sp.net_version = std::uint32_t(g - 1);
-  SelfPlay play(sp, worker_evaluators(net));
+  SelfPlay play(sp, model.selfplay_evaluators());
 
   const std::string tag = bootstrap ? std::string("material (bootstrap)")
                                     : "gen " + std::to_string(g - 1) + " (" + config.network.net.short_name() + ")";

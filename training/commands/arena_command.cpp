@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/match.h"
-#include "training/arena.h"
+#include "training/arena/arena.h"
 #include "training/commands/commands.h"
 #include "training/commands/model_option.h"
 #include "training/config.h"
@@ -28,7 +28,7 @@ struct ArenaOptions {
   std::int64_t seed = 1;
   int visits = 0;
   std::string clock_mode = "auto";
-  ModelChoice model;  // device and threads of network sides
+  ModelOptions network;  // device and precision of network sides
 };
 
 std::string percent(double x) {
@@ -53,10 +53,7 @@ void run_arena_command(const ArenaOptions& o) {
   // Against an external engine both sides pay the wall time they take (the engine cannot
   // pay anything else); between built-in players the time model's simulated thinking.
   context.real_time = o.clock_mode == "real" || (o.clock_mode == "auto" && (is_engine_spec(o.a) || is_engine_spec(o.b)));
-#if BUGHOUSE_WITH_TORCH
-  const ModelChoice choice = o.model;
-  context.network = [choice](const std::string& model) { return evaluator_source(model, choice).make; };
-#endif
+  context.models = model_loader(o.network);
   const ArenaSide a = make_arena_side(o.a, context);
   const ArenaSide b = make_arena_side(o.b, context);
 
@@ -101,7 +98,8 @@ void add_arena_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "arena", "Play full four-player matches between two sides (built-in players, networks, UCI or xboard engines)");
   const char* spec_help =
-      "Player: random, greedy, uniform, fresh, a checkpoint file, uci:PATH[?opt=value&...] or xboard:PATH[?...]";
+      "Player: random, greedy, uniform, material, fresh, a checkpoint file, uci:PATH[?opt=value&...] or "
+      "xboard:PATH[?...]";
   cmd->add_option("--a", o->a, spec_help)->required();
   cmd->add_option("--b", o->b, spec_help)->required();
   cmd->add_option("--games", o->games, "Matches (even numbers give both sides both colourings equally)")
@@ -120,7 +118,7 @@ void add_arena_command(CLI::App& app) {
                   "time), auto (real when a side is an external engine)")
       ->check(CLI::IsMember({"auto", "real", "model"}))
       ->capture_default_str();
-  cmd->add_option("--device", o->model.device, "Where network players run: cpu, cuda or cuda:N")->capture_default_str();
+  add_network_options(cmd, o->network, /*with_threads=*/false);
   cmd->callback([o] { run_arena_command(*o); });
 }
 

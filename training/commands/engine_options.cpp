@@ -13,7 +13,7 @@ void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice) {
       ->capture_default_str();
 }
 
-EngineSetup engine_setup(const EngineConfigChoice& choice, const EvaluatorSource& source) {
+EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& source) {
   EngineSetup setup;
   if (source.rules) setup.rules = *source.rules;
   if (!choice.config.empty()) {

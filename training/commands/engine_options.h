@@ -8,8 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "training/commands/model_option.h"
 #include "training/engine/engine_setup.h"
+#include "training/models/model_source.h"
 
 namespace bh::cli {
 
@@ -20,6 +20,6 @@ struct EngineConfigChoice {
 
 void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice);
 // Rules: the configuration's when one is given, else the checkpoint's, else the defaults.
-EngineSetup engine_setup(const EngineConfigChoice& choice, const EvaluatorSource& source);
+EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& source);
 
 }  // namespace bh::cli

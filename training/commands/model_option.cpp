@@ -1,39 +1,38 @@
-// model_option.cpp — evaluators for the playing commands, with or without LibTorch.
+// model_option.cpp — the model options on the command line, and the loader of this build.
 #include "training/commands/model_option.h"
 
-#include <stdexcept>
-
-#include "mcts/simple_evaluators.h"
 #if BUGHOUSE_WITH_TORCH
-#include "training/engine/net_source.h"
+#include "training/models/network_source.h"
 #endif
 
 namespace bh::cli {
 
-void add_model_options(CLI::App* cmd, ModelChoice& choice, bool with_threads) {
-  cmd->add_option("--model", choice.model,
-                  "Network: a checkpoint file, 'fresh' (random weights, default size) or 'uniform' (no network)")
+void add_network_options(CLI::App* cmd, ModelOptions& options, bool with_threads) {
+  cmd->add_option("--device", options.device, "Where a network runs: cpu, cuda or cuda:N")->capture_default_str();
+  cmd->add_option("--precision", options.precision, "A network's inference precision: fp32 or bf16")
+      ->check(CLI::IsMember({"fp32", "bf16"}))
       ->capture_default_str();
-  cmd->add_option("--device", choice.device, "Where the network runs: cpu, cuda or cuda:N")->capture_default_str();
   if (with_threads)
-    cmd->add_option("--threads", choice.threads, "LibTorch threads of the network evaluation")
+    cmd->add_option("--threads", options.threads, "LibTorch threads of the network evaluation")
         ->check(CLI::Range(1, 256))
         ->capture_default_str();
 }
 
-EvaluatorSource evaluator_source(const std::string& model, const ModelChoice& choice) {
-  if (model.empty() || model == "uniform")
-    return {"uniform", [] { return std::make_unique<UniformEvaluator>(); }, std::nullopt};
-#if BUGHOUSE_WITH_TORCH
-  auto source = std::make_shared<NetSource>(load_net_source(model, choice.device));
-  const int threads = choice.threads;
-  return {source->name, [source, threads] { return make_net_evaluator(*source, threads, 64); }, source->rules};
-#else
-  (void)choice;
-  throw std::runtime_error("--model " + model + ": a network needs the LibTorch build of bughouse; use 'uniform'");
-#endif
+void add_model_options(CLI::App* cmd, ModelChoice& choice, bool with_threads) {
+  cmd->add_option("--model", choice.model,
+                  "Model: a checkpoint file, 'fresh' (random weights, default size), 'material' or 'uniform' "
+                  "(no network)")
+      ->capture_default_str();
+  add_network_options(cmd, choice.options, with_threads);
 }
 
-EvaluatorSource evaluator_source(const ModelChoice& choice) { return evaluator_source(choice.model, choice); }
+ModelLoader model_loader(const ModelOptions& options) {
+#if BUGHOUSE_WITH_TORCH
+  return network_model_loader(options);
+#else
+  (void)options;
+  return ModelLoader();
+#endif
+}
 
 }  // namespace bh::cli

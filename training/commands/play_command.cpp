@@ -52,10 +52,7 @@ void run_play(const PlayOptions& o) {
   }
   if (o.visits > 0) context.search.visits = o.visits;
   context.turn.allow_wait = context.search.allow_wait;
-#if BUGHOUSE_WITH_TORCH
-  const ModelChoice choice = o.model;
-  context.network = [choice](const std::string& model) { return evaluator_source(model, choice).make; };
-#endif
+  context.models = model_loader(o.model.options);
   const std::string spec = o.computer.empty() ? o.model.model : o.computer;
   const ArenaSide side = make_arena_side(spec, context);
 
@@ -97,8 +94,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seat", o->seat, "Your seat: A-white, A-black, B-white or B-black")->capture_default_str();
   add_model_options(cmd, o->model);
   cmd->add_option("--computer", o->computer,
-                  "The other three seats: random, greedy, uniform, fresh, a checkpoint, uci:PATH or xboard:PATH "
-                  "(default: the search with --model)");
+                  "The other three seats: random, greedy, uniform, material, fresh, a checkpoint, uci:PATH or "
+                  "xboard:PATH (default: the search with --model)");
   cmd->add_option("--clock", o->clock, "Time control per seat: minutes+seconds (3+0) or 90s+2")->capture_default_str();
   cmd->add_option("--bpgn", o->bpgn, "Append the match to this BPGN file (default: bughouse-play-<date>.bpgn here)");
   cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], the think model of [clock], [search]")

@@ -1,7 +1,8 @@
 // selfplay_command.cpp — `bughouse selfplay`: plays full four-player matches with the
 // search and writes their training samples (chunk files) and records (BPGN with clock
-// stamps) into a directory. With --model a network checkpoint judges the positions (one
-// evaluator per worker thread, sharing the weights); without it the evaluator is uniform.
+// stamps) into a directory. --model names what judges the positions (training/models):
+// a checkpoint or `fresh` (one evaluator per worker thread, sharing the weights, on the
+// configuration's [network] device and precision), `material`, or `uniform` (the default).
 // Ctrl-C stops: finished matches are written, matches in progress are dropped; a second
 // Ctrl-C quits at once.
 #include <signal.h>
@@ -12,7 +13,6 @@
 #include <cstdio>
 #include <ctime>
 #include <exception>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -20,17 +20,12 @@
 #include <vector>
 
 #include "mcts/selfplay.h"
-#include "mcts/simple_evaluators.h"
 #include "training/commands/commands.h"
+#include "training/commands/model_option.h"
 #include "training/config.h"
 #include "training/interrupt.h"
 #include "training/progress_line.h"
 #include "training/selfplay_driver.h"
-#if BUGHOUSE_WITH_TORCH
-#include <ATen/Parallel.h>
-
-#include "training/net_player.h"
-#endif
 
 namespace bh::cli {
 
@@ -39,7 +34,7 @@ namespace {
 struct SelfPlayOptions {
   std::string config;
   std::string out;
-  std::string model;
+  std::string model = "uniform";
   std::int64_t games = 0;
   int workers = -1;
   std::int64_t seed = -1;
@@ -68,25 +63,18 @@ std::string progress_line(const SelfPlayCounters& c, std::int64_t games, double 
   return buf;
 }
 
-// The evaluator of each worker: the checkpoint's network (shared weights, one core per
-// worker), or uniform priors without a model.
-EvaluatorFactory make_factory(const std::string& model, const Config& config, std::string& name) {
-  if (model.empty()) {
-    name = "uniform";
-    return [](int) { return std::make_unique<UniformEvaluator>(); };
-  }
-#if BUGHOUSE_WITH_TORCH
-  auto net = load_inference_net(model, inference_options(config.network));
-  name = std::filesystem::path(model).filename().string() + " (" + net->config().short_name() + ")";
-  return [net](int) -> std::unique_ptr<Evaluator> {
-    at::set_num_threads(1);
-    return std::make_unique<TorchEvaluator>(net);
-  };
-#else
-  (void)config;
-  throw std::runtime_error("selfplay --model: this build has no LibTorch (BUGHOUSE_WITH_TORCH=OFF); rebuild with it "
-                           "or run without --model for the uniform evaluator");
-#endif
+// The model of every worker, on the configuration's [network] device and precision.
+ModelSource load_model(const std::string& model, const Config& config) {
+  ModelOptions options;
+  options.device = config.network.device;
+  options.precision = config.network.precision;
+  return model_loader(options).load(model);
+}
+
+// "gen-0012.ckpt (6x64)", "fresh-6x64", "uniform".
+std::string describe(const ModelSource& source) {
+  const bool said = source.network.empty() || source.name.find(source.network) != std::string::npos;
+  return said ? source.name : source.name + " (" + source.network + ")";
 }
 
 void run_selfplay(const SelfPlayOptions& o) {
@@ -95,9 +83,9 @@ void run_selfplay(const SelfPlayOptions& o) {
   if (o.workers >= 0) sc.workers = o.workers;
   if (o.seed >= 0) sc.seed = std::uint64_t(o.seed);
 
-  std::string evaluator_name;
-  EvaluatorFactory factory = make_factory(o.model, config, evaluator_name);
-  SelfPlay selfplay(sc, factory);
+  const ModelSource model = load_model(o.model, config);
+  const std::string evaluator_name = describe(model);
+  SelfPlay selfplay(sc, model.selfplay_evaluators());
   const std::string id = run_id();
   RunFilesOutput output(
       o.out, selfplay.workers(), sc.matches_per_chunk, [&](int w) { return id + "-w" + std::to_string(w); },
@@ -135,7 +123,9 @@ void add_selfplay_command(CLI::App& app) {
       ->required()->check(CLI::ExistingFile);
   cmd->add_option("--games", o->games, "Matches to play")->required()->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
   cmd->add_option("--out", o->out, "Output directory (chunks/ and games/ are made in it)")->required();
-  cmd->add_option("--model", o->model, "Network checkpoint (default: uniform priors, value 0)")->check(CLI::ExistingFile);
+  cmd->add_option("--model", o->model,
+                  "Model: a checkpoint file, 'fresh', 'material' or 'uniform' (priors uniform, value 0)")
+      ->capture_default_str();
   cmd->add_option("--workers", o->workers, "Worker threads, overriding [selfplay] workers (0 = one per core)")
       ->check(CLI::Range(0, 1024));
   cmd->add_option("--seed", o->seed, "Seed, overriding [selfplay] seed")->check(CLI::NonNegativeNumber);

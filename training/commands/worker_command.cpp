@@ -6,8 +6,6 @@
 // it joins again. `bughouse workers` lists the live workers and their rates.
 #include <unistd.h>
 
-#include <ATen/Parallel.h>
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -26,8 +24,8 @@
 #include "training/commands/commands.h"
 #include "training/config.h"
 #include "training/interrupt.h"
-#include "training/net_player.h"
 #include "training/broker_output.h"
+#include "training/models/network_source.h"
 #include "training/selfplay_driver.h"
 
 namespace bh::cli {
@@ -52,7 +50,7 @@ std::string host_name() {
 // The net and the self-play configuration that came with it.
 struct LoadedNet {
   std::int64_t version = -1;
-  std::shared_ptr<const InferenceNet> net;
+  ModelSource model;  // the net on the run's [network] device and precision
   SelfPlayConfig selfplay;
   int matches_per_chunk = 16;
   BrokerSettings broker;  // the run's [broker]: stream cap and heartbeat period
@@ -70,9 +68,10 @@ LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
   const Config config = parse_config(ckpt.info().meta.config_text, "the run configuration of net " + std::to_string(blob.version));
   LoadedNet out;
   out.version = blob.version;
-  Network network = ckpt.network(c10::kCPU);
-  network->eval();
-  out.net = InferenceNet::create(network, inference_options(config.network));
+  ModelOptions options;
+  options.device = config.network.device;
+  options.precision = config.network.precision;
+  out.model = checkpoint_source(ckpt, "net " + std::to_string(blob.version), inference_options(options));
   out.selfplay = config.selfplay_config();
   out.selfplay.net_version = std::uint32_t(blob.version);
   if (o.threads > 0) out.selfplay.workers = o.threads;
@@ -117,7 +116,7 @@ void run_worker(const WorkerOptions& o) {
       // A worker is gone after three missed heartbeats.
       registry.emplace(conn, WorkerRegistryOptions{.ttl = std::chrono::seconds(3 * current.broker.heartbeat_seconds)});
       std::cerr << "worker " << name << ": playing with net " << current.version << " ("
-                << current.net->config().short_name() << ", sha256 " << blob->sha256.substr(0, 12) << "...)\n";
+                << current.model.network << ", sha256 " << blob->sha256.substr(0, 12) << "...)\n";
     }
     if (current.version < 0) {
       if (!waiting_said) std::cerr << "worker " << name << ": waiting for the trainer to publish a net\n";
@@ -130,11 +129,7 @@ void run_worker(const WorkerOptions& o) {
     // One round of matches with this net; finished chunks go out as they fill.
     SelfPlayConfig sp = current.selfplay;
     sp.seed = std::hash<std::string>{}(name) ^ (std::uint64_t(++round) << 20) ^ std::uint64_t(current.version);
-    auto net = current.net;
-    SelfPlay play(sp, [net](int) -> std::unique_ptr<Evaluator> {
-      at::set_num_threads(1);
-      return std::make_unique<TorchEvaluator>(net);
-    });
+    SelfPlay play(sp, current.model.selfplay_evaluators());
     const std::int64_t matches = o.matches_per_round > 0 ? o.matches_per_round : std::int64_t(play.workers()) * sp.concurrent_matches;
     BrokerOutput output(*producer, name, play.workers(), current.matches_per_chunk,
                         ChunkProvenance{0, 0, 0, std::uint32_t(current.version)});

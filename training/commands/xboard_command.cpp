@@ -20,8 +20,8 @@ struct XboardOptions {
 };
 
 void run_xboard(const XboardOptions& o) {
-  EvaluatorSource source = evaluator_source(o.model);
-  std::unique_ptr<Evaluator> evaluator = source.make();
+  const ModelSource source = model_loader(o.model.options).load(o.model.model);
+  std::unique_ptr<Evaluator> evaluator = source.evaluator();
   EngineSetup setup = engine_setup(o.config, source);
   setup.evaluator = evaluator.get();
   LineWriter out(std::cout);

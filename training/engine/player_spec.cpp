@@ -6,9 +6,7 @@
 #include <stdexcept>
 
 #include "mcts/greedy_player.h"
-#include "mcts/mcts_player.h"
 #include "mcts/random_player.h"
-#include "mcts/simple_evaluators.h"
 #include "mcts/time_model.h"
 #include "training/engine/engine_spec.h"
 #include "training/engine/uci_player.h"
@@ -17,23 +15,6 @@
 namespace bh {
 
 namespace {
-
-// MctsPlayer borrows its evaluator; this one owns it (declared first: built first,
-// destroyed last).
-class SearchPlayer final : public Player {
- public:
-  SearchPlayer(std::unique_ptr<Evaluator> evaluator, const SearchConfig& search, const TurnModel& turn,
-               std::uint64_t seed, std::string name)
-      : evaluator_(std::move(evaluator)), player_(*evaluator_, search, turn, seed), name_(std::move(name)) {}
-  PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override { return player_.decide(match, seat, t); }
-  void new_match() override { player_.new_match(); }
-  std::string name() const override { return name_; }
-
- private:
-  std::unique_ptr<Evaluator> evaluator_;
-  MctsPlayer player_;
-  std::string name_;
-};
 
 // A player whose think time is the wall time its decision really took (rounded up to the
 // 10 ms clock grid); a wait still sits at least one wait slice.
@@ -65,12 +46,23 @@ PlayerFactory timed_by(const PlayerContext& context, PlayerFactory make) {
   };
 }
 
-}  // namespace
-
-std::unique_ptr<Player> make_search_player(std::unique_ptr<Evaluator> evaluator, const SearchConfig& search,
-                                           const TurnModel& turn, std::uint64_t seed, std::string name) {
-  return std::make_unique<SearchPlayer>(std::move(evaluator), search, turn, seed, std::move(name));
+// The search with a model; a spec that is no model is told with what a player can be.
+ArenaSide search_side(const std::string& spec, const PlayerContext& context) {
+  ModelSource model = [&] {
+    try {
+      return context.models.load(spec);
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("player '" + spec + "': " + e.what() +
+                                  "; a player is random, greedy, uci:PATH, xboard:PATH or a model");
+    }
+  }();
+  model.name = spec;  // the spec itself: two checkpoints of one file name stay apart
+  ArenaSide side = model.side(context.search, context.turn);
+  side.make = timed_by(context, std::move(side.make));
+  return side;
 }
+
+}  // namespace
 
 ArenaSide make_arena_side(const std::string& spec, const PlayerContext& context) {
   if (spec.empty()) throw std::invalid_argument("player spec is empty");
@@ -89,21 +81,7 @@ ArenaSide make_arena_side(const std::string& spec, const PlayerContext& context)
     auto pool = EnginePool<XboardEngineProcess>::create([engine] { return std::make_unique<XboardEngineProcess>(engine); });
     return {engine.name, [pool, rules, time](std::uint64_t) { return std::make_unique<XboardPlayer>(pool, rules, time); }};
   }
-  EvaluatorMaker maker;
-  std::string name = spec;
-  if (spec == "uniform") {
-    maker = [] { return std::make_unique<UniformEvaluator>(); };
-  } else {
-    if (!context.network)
-      throw std::invalid_argument("player '" + spec + "': a network player needs the LibTorch build (or use random, "
-                                  "greedy, uniform, uci:PATH, xboard:PATH)");
-    maker = context.network(spec);
-  }
-  const SearchConfig search = context.search;
-  const TurnModel turn = context.turn;
-  return {name, timed_by(context, [maker, search, turn, name](std::uint64_t seed) {
-            return make_search_player(maker(), search, turn, seed, name);
-          })};
+  return search_side(spec, context);
 }
 
 }  // namespace bh

@@ -13,7 +13,7 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "mcts/greedy_player.h"
-#include "training/arena.h"
+#include "training/arena/arena.h"
 #include "training/engine/engine_spec.h"
 #include "training/engine/player_spec.h"
 #include "training/engine/subprocess.h"

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "training/elo.h"
+#include "training/arena/elo.h"
 
 namespace bh {
 namespace {

@@ -1,5 +1,5 @@
 // elo.cpp — logistic Elo and a trinomial normal interval.
-#include "training/elo.h"
+#include "training/arena/elo.h"
 
 #include <algorithm>
 #include <cmath>

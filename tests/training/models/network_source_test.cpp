@@ -1,0 +1,102 @@
+// Specification of networks as model sources (LibTorch): `fresh` is the same net on every
+// load, a checkpoint brings its file name, shape and rules, options reach the evaluators,
+// and every way a checkpoint cannot be used is told with the file and why.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "core/match.h"
+#include "core/match_view.h"
+#include "core/movegen.h"
+#include "nn/checkpoint.h"
+#include "nn/model.h"
+#include "training/models/network_source.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The evaluation of the start position for A-white.
+Evaluation judge(Evaluator& evaluator) {
+  const Match match;
+  const MatchView view = MatchView::of(match, AWhite, 0);
+  std::vector<Move> actions;
+  for (Move m : legal_moves(view.own_board(), RuleSet{})) actions.push_back(m);
+  const EvalRequest request{&view, actions};
+  Evaluation out;
+  evaluator.evaluate(std::span(&request, 1), std::span(&out, 1));
+  return out;
+}
+
+fs::path saved_checkpoint(const std::string& name, const RuleSet& rules) {
+  const fs::path path = fs::temp_directory_path() / name;
+  Network net(NetConfig{2, 16, true, 4, 2, 16});
+  save_checkpoint(path, net, rules, {}, nullptr);
+  return path;
+}
+
+TEST(NetworkSource, FreshIsTheSameNetOnEveryLoad) {
+  const ModelLoader loader = network_model_loader({});
+  const ModelSource a = loader.load("fresh"), b = loader.load("fresh");
+  EXPECT_EQ(a.name, "fresh-" + NetConfig::small().short_name());
+  EXPECT_EQ(a.network, NetConfig::small().short_name());
+  EXPECT_FALSE(a.rules);
+  const Evaluation ea = judge(*a.evaluator()), eb = judge(*b.evaluator());
+  EXPECT_EQ(ea.priors, eb.priors);
+  EXPECT_EQ(ea.value, eb.value);
+}
+
+TEST(NetworkSource, ACheckpointBringsItsNameShapeAndRules) {
+  RuleSet rules;
+  rules.move_limit = 321;
+  const fs::path path = saved_checkpoint("network_source_test.ckpt", rules);
+  const ModelSource source = network_model_loader({"cpu", "bf16", 2}).load(path.string());
+  EXPECT_EQ(source.name, "network_source_test.ckpt");
+  EXPECT_EQ(source.network, (NetConfig{2, 16, true, 4, 2, 16}).short_name());
+  ASSERT_TRUE(source.rules);
+  EXPECT_EQ(source.rules->move_limit, 321);
+  EXPECT_EQ(source.threads, 2);
+  const std::string evaluator = source.evaluator()->name();
+  EXPECT_NE(evaluator.find("bf16"), std::string::npos) << evaluator;
+  EXPECT_NE(evaluator.find("cpu"), std::string::npos) << evaluator;
+  const Evaluation e = judge(*source.selfplay_evaluators()(0));
+  EXPECT_FALSE(e.priors.empty());
+  fs::remove(path);
+}
+
+TEST(NetworkSource, AnUnusableCheckpointNamesTheFileAndWhy) {
+  const fs::path path = fs::temp_directory_path() / "network_source_test_garbage.ckpt";
+  std::ofstream(path) << "this is not a checkpoint";
+  try {
+    network_model_loader({}).load(path.string());
+    FAIL() << "a garbage file loaded";
+  } catch (const CheckpointError& e) {
+    EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
+    EXPECT_EQ(e.kind(), CheckpointError::Kind::Foreign) << e.what();
+  }
+  fs::remove(path);
+  EXPECT_THROW(network_model_loader({}).load(path.string()), std::invalid_argument);  // gone: no such file
+}
+
+TEST(NetworkSource, RefusesAnUnknownDeviceOrPrecision) {
+  EXPECT_THROW(network_model_loader({"tpu", "fp32", 1}).load("fresh"), std::invalid_argument);
+  EXPECT_THROW(network_model_loader({"cpu", "fp8", 1}).load("fresh"), std::invalid_argument);
+  EXPECT_EQ(network_model_loader({"tpu", "fp8", 1}).load("uniform").name, "uniform");  // no network, no options
+}
+
+TEST(NetworkSource, AnInMemoryNetIsNamedByItsCaller) {
+  Network net(NetConfig{2, 16, true, 4, 2, 16});
+  net->eval();
+  const ModelSource source = network_source(InferenceNet::create(net), "gen 7");
+  EXPECT_EQ(source.name, "gen 7");
+  EXPECT_EQ(source.network, (NetConfig{2, 16, true, 4, 2, 16}).short_name());
+  EXPECT_EQ(source.player(SearchConfig{}, TurnModel{}, 1)->name(), "gen 7");
+  EXPECT_THROW(network_source(nullptr, "none"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,72 @@
+// network_source.cpp — fresh nets, checkpoints and in-memory nets as sources of TorchEvaluators.
+#include "training/models/network_source.h"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include <ATen/Parallel.h>
+#include <torch/utils.h>
+
+#include "nn/checkpoint.h"
+#include "nn/model.h"
+#include "nn/torch_evaluator.h"
+
+namespace bh {
+
+namespace {
+
+constexpr std::uint64_t kFreshSeed = 1;  // a fresh net is the same net on every run
+
+EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net) {
+  return [net = std::move(net)](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
+    at::set_num_threads(threads);  // a property of the calling thread (LIBTORCH.md "Threads")
+    return std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
+  };
+}
+
+ModelSource fresh_source(const InferenceOptions& inference, int threads) {
+  torch::manual_seed(kFreshSeed);
+  Network net(NetConfig::small());
+  net->eval();
+  return network_source(InferenceNet::create(net, inference), "fresh-" + NetConfig::small().short_name(), threads);
+}
+
+}  // namespace
+
+InferenceOptions inference_options(const ModelOptions& options) {
+  InferenceOptions o;
+  o.device = resolve_device(options.device);
+  o.precision = parse_precision(options.precision);
+  return o;
+}
+
+ModelLoader network_model_loader(const ModelOptions& options) {
+  return ModelLoader([options](const std::string& spec) {
+    return load_network(spec, inference_options(options), options.threads);
+  });
+}
+
+ModelSource load_network(const std::string& spec, const InferenceOptions& inference, int threads) {
+  const ModelKind kind = model_kind(spec);
+  if (kind == ModelKind::Fresh) return fresh_source(inference, threads);
+  if (kind != ModelKind::Checkpoint) throw std::invalid_argument("model '" + spec + "' is not a network");
+  return checkpoint_source(LoadedCheckpoint(spec), std::filesystem::path(spec).filename().string(), inference,
+                           threads);
+}
+
+ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string name, const InferenceOptions& inference,
+                              int threads) {
+  Network net = checkpoint.network(c10::kCPU);
+  net->eval();
+  ModelSource source = network_source(InferenceNet::create(net, inference), std::move(name), threads);
+  source.rules = checkpoint.info().rules;
+  return source;
+}
+
+ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads) {
+  if (!net) throw std::invalid_argument("model '" + name + "': no network");
+  std::string shape = net->config().short_name();
+  return {std::move(name), torch_evaluators(std::move(net)), std::move(shape), std::nullopt, threads};
+}
+
+}  // namespace bh

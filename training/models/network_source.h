@@ -1,0 +1,37 @@
+// network_source.h — networks as ModelSources (LibTorch builds only): `fresh`, a
+// checkpoint file, a checkpoint already read, or a network in memory (the trainer's).
+// Every evaluator made from one source shares one InferenceNet read-only
+// (nn/inference_net.h), each running it on its own thread.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "nn/inference_net.h"
+#include "training/models/model_loader.h"
+#include "training/models/model_source.h"
+#include "training/models/model_spec.h"
+
+namespace bh {
+
+class LoadedCheckpoint;
+
+// The device (with the CPU fallback) and precision of `options`. Throws
+// std::invalid_argument for an unknown device or precision.
+InferenceOptions inference_options(const ModelOptions& options);
+
+// A loader of every spec: networks run with `options` (device and precision resolved at
+// each network load).
+ModelLoader network_model_loader(const ModelOptions& options);
+
+// `fresh` or a checkpoint file, named "fresh-6x64" or after the file. Throws
+// CheckpointError (the file and why: unreadable, foreign, truncated, corrupt, another
+// format or encoding version) or std::invalid_argument (a spec that is no network).
+ModelSource load_network(const std::string& spec, const InferenceOptions& inference, int threads = 1);
+// A checkpoint already read (e.g. for its metadata), with its rules.
+ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string name, const InferenceOptions& inference,
+                              int threads = 1);
+// A network already built for inference.
+ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads = 1);
+
+}  // namespace bh
