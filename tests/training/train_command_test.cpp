@@ -155,7 +155,7 @@ TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
       for (const auto& e : fs::directory_iterator(runs / "games")) ready |= e.path().filename().string().rfind("g0002-", 0) == 0;
   }
   ASSERT_TRUE(ready) << read_text(dir / "first.txt");
-  kill(p.pid, SIGKILL);
+  p.signal(SIGKILL);
   EXPECT_EQ(wait_for(p), 128 + SIGKILL);
   ASSERT_FALSE(fs::exists(runs / "checkpoints" / "gen-0002.ckpt")) << "killed too late to test anything";
   const int written_before = count_games(runs, "g0002-");
@@ -189,7 +189,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
   while (!fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  kill(p.pid, SIGINT);
+  p.signal(SIGINT);
   EXPECT_EQ(wait_for(p), 130);
   EXPECT_NE(read_text(dir / "first.txt").find("resume with --resume"), std::string::npos) << read_text(dir / "first.txt");
   EXPECT_NO_THROW(LoadedCheckpoint(runs / "checkpoints" / "gen-0001.ckpt"));
@@ -199,7 +199,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   const auto deadline2 = std::chrono::steady_clock::now() + std::chrono::minutes(3);
   while (!fs::exists(runs / "checkpoints" / "gen-0002.ckpt") && std::chrono::steady_clock::now() < deadline2)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  kill(again.pid, SIGTERM);
+  again.signal(SIGTERM);
   EXPECT_EQ(wait_for(again), 130);
   const std::string second = read_text(dir / "second.txt");
   EXPECT_NE(second.find("resumed " + runs.string() + " at generation 1"), std::string::npos) << second;
