@@ -63,8 +63,10 @@ fs::path write_config(const fs::path& dir, const std::string& text) {
 
 int count_games(const fs::path& run, const std::string& prefix) {
   int n = 0;
+  // Records only: a kill mid-write leaves a temporary file (`*.bpgn.tmp.<pid>`) that the
+  // program itself never reads.
   for (const auto& e : fs::directory_iterator(run / "games"))
-    if (e.path().filename().string().rfind(prefix, 0) == 0)
+    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
       n += int(read_bpgn_file(e.path().string()).size());
   return n;
 }
