@@ -144,6 +144,8 @@ class ProgressLine {
   Clock::time_point last_{};
 };
 
+// metrics.jsonl is an append-only log (a line per event, readers skip a torn last line):
+// it is appended to, not replaced through core's write_file_atomic like every other file.
 class MetricsFile {
  public:
   explicit MetricsFile(const fs::path& path) : out_(path, std::ios::app) {
