@@ -153,8 +153,7 @@ TEST(TrainCommand, KilledMidGenerationResumesFromTheLastCheckpoint) {
   bool ready = false;
   while (!ready && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && fs::exists(runs / "games"))
-      for (const auto& e : fs::directory_iterator(runs / "games")) ready |= e.path().filename().string().rfind("g0002-", 0) == 0;
+    if (fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && fs::exists(runs / "games")) ready = count_games(runs, "g0002-") > 0;
   }
   ASSERT_TRUE(ready) << read_text(dir / "first.txt");
   p.signal(SIGKILL);
