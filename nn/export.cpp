@@ -1,24 +1,20 @@
 // export.cpp — TorchScript (generated forward source), ONNX (via Python) and weights.
 #include "nn/export.h"
 
-#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
 
-#include <spawn.h>
-#include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/serialization/import.h>
 
+#include "core/atomic_file.h"
+#include "core/child_process.h"
 #include "nn/checkpoint.h"
 #include "nn/shape.h"
-
-extern char** environ;
 
 namespace bh {
 
@@ -92,32 +88,24 @@ std::string description(const NetConfig& c) {
   return s.str();
 }
 
-// Runs argv[0] with argv, its output going to `log`; returns the exit status.
+// Runs argv[0] with argv, its output going to `log`; returns the exit status as a shell
+// reports it.
 int run_process(const std::vector<std::string>& args, const std::filesystem::path& log) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("cannot start " + args[0] + ": " + std::strerror(rc));
-  int status = 0;
-  if (waitpid(pid, &status, 0) < 0) throw std::runtime_error("waiting for " + args[0] + " failed");
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  ChildOptions o;
+  o.output = ChildOptions::Output::File;
+  o.output_file = log;
+  o.stderr_to_output = true;
+  return ChildProcess(args, o).wait().shell_code();
 }
 
 std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-// Removes a temporary file on every exit path.
+// Removes a scratch file (the converter's input, output and log) on every exit path.
 struct TempPath {
   std::filesystem::path path;
   ~TempPath() {
@@ -144,9 +132,7 @@ torch::jit::Module make_torchscript(const FoldedWeights& w) {
 void export_torchscript(const FoldedWeights& w, const std::filesystem::path& out) {
   torch::jit::Module m = make_torchscript(w);
   const torch::jit::ExtraFilesMap extra{{"bughouse.txt", description(w.config)}};
-  TempPath tmp{out.string() + ".tmp." + std::to_string(::getpid())};
-  m.save(tmp.path.string(), extra);
-  std::filesystem::rename(tmp.path, out);
+  write_file_atomic(out, [&](std::ostream& file) { m.save(file, extra); });
 }
 
 void export_onnx(const FoldedWeights& w, const std::filesystem::path& out, const OnnxOptions& options) {
@@ -163,7 +149,8 @@ void export_onnx(const FoldedWeights& w, const std::filesystem::path& out, const
   if (rc != 0)
     throw std::runtime_error("onnx export: " + options.script.string() + " failed (exit " + std::to_string(rc) +
                              "):\n" + read_text(log.path));
-  std::filesystem::rename(onnx.path, out);
+  // The converter wrote a scratch file; the model reaches `out` whole or not at all.
+  write_file_atomic(out, read_text(onnx.path));
 }
 
 WeightFile to_weight_file(const FoldedWeights& w) {

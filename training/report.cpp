@@ -7,6 +7,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/atomic_file.h"
+
 namespace bh {
 
 namespace {
@@ -186,11 +188,10 @@ std::string write_report(const std::string& run_dir, const std::string& out_path
   int skipped = 0;
   auto metrics = read_metrics(run_dir + "/metrics.jsonl", &skipped);
   std::string path = out_path.empty() ? run_dir + "/report.html" : out_path;
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write report '" + path + "'");
-  out << render_report("Bughouse training run " + run_dir, metrics);
-  if (skipped) out << "<!-- " << skipped << " malformed metric lines skipped -->\n";
-  if (!out) throw std::runtime_error("error writing report '" + path + "'");
+  std::string html = render_report("Bughouse training run " + run_dir, metrics);
+  if (skipped) html += "<!-- " + std::to_string(skipped) + " malformed metric lines skipped -->\n";
+  // A browser reloading the report while it is rewritten sees the old one or the new one.
+  write_file_atomic(path, html);
   return path;
 }
 

@@ -8,17 +8,19 @@
 // subtracted.
 //
 //   perft_bench [--data DIR] [--bughouse-depth N] [--chess-depth N]
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
+#include "core/child_process.h"
 #include "core/fen.h"
 #include "core/perft.h"
 
@@ -51,32 +53,26 @@ Run ours(const std::vector<std::string>& fens, int depth, int threads) {
 
 // Runs `engine` with the script on stdin; returns wall seconds and the captured stdout.
 double run_engine(const std::string& engine, const std::string& script, std::string& output) {
-  char in_name[] = "/tmp/perft_bench_inXXXXXX";
   char out_name[] = "/tmp/perft_bench_outXXXXXX";
-  int in_fd = mkstemp(in_name), out_fd = mkstemp(out_name);
-  if (in_fd < 0 || out_fd < 0) throw std::runtime_error("cannot create temporary files");
-  if (write(in_fd, script.data(), script.size()) != ssize_t(script.size())) throw std::runtime_error("write failed");
-  lseek(in_fd, 0, SEEK_SET);
-  auto start = Clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(in_fd, 0);
-    dup2(out_fd, 1);
-    execlp(engine.c_str(), engine.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  close(in_fd);
+  const int out_fd = mkstemp(out_name);
+  if (out_fd < 0) throw std::runtime_error("cannot create a temporary file");
   close(out_fd);
+  bh::ChildOptions options;
+  options.input = bh::ChildOptions::Input::Pipe;
+  options.output = bh::ChildOptions::Output::File;  // a file: the engine never waits for us
+  options.output_file = out_name;
+  auto start = Clock::now();
+  bh::ChildProcess child({engine}, options);
+  const bool taken = child.write(script);
+  child.close_input();
+  const bh::ExitStatus status = child.wait();
+  double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::ifstream out(out_name);
   std::stringstream ss;
   ss << out.rdbuf();
   output = ss.str();
-  unlink(in_name);
   unlink(out_name);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) throw std::runtime_error(engine + " failed to run");
+  if (!taken || !status.success()) throw std::runtime_error(engine + " failed to run (" + status.describe() + ")");
   return seconds;
 }
 
@@ -99,10 +95,7 @@ Run reference(const std::string& engine, const std::string& variant, const std::
   return r;
 }
 
-bool have(const std::string& engine) {
-  std::string cmd = "command -v " + engine + " >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;
-}
+bool have(const std::string& engine) { return bh::find_program(engine).has_value(); }
 
 void print(const std::string& suite, const std::string& who, const Run& r, const Run* base) {
   std::printf("%-10s %-28s %14llu nodes %8.3f s %9.1f Mnps", suite.c_str(), who.c_str(),

@@ -3,15 +3,17 @@
 // is not a checkpoint fails with a message saying so.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include <unistd.h>
 
 #include <torch/csrc/jit/serialization/import.h>
 
+#include "core/child_process.h"
 #include "nn/checkpoint.h"
 #include "nn/eigen_net.h"
 #include "nn/encoding.h"
@@ -28,13 +30,19 @@ struct CliRun {
   std::string output;
 };
 
-CliRun run_cli(const std::string& args, const fs::path& log) {
-  const std::string cmd = std::string(BUGHOUSE_CLI) + " " + args + " > '" + log.string() + "' 2>&1";
-  const int rc = std::system(cmd.c_str());
+// `bughouse export <args>`, its output (and errors) in `log`.
+CliRun run_cli(const std::vector<std::string>& args, const fs::path& log) {
+  std::vector<std::string> argv{BUGHOUSE_CLI, "export"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ChildOptions o;
+  o.output = ChildOptions::Output::File;
+  o.output_file = log;
+  o.stderr_to_output = true;
+  const ExitStatus status = ChildProcess(argv, o).wait();
   std::ifstream in(log);
   std::stringstream s;
   s << in.rdbuf();
-  return {WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, s.str()};
+  return {status.exited() ? status.exit_code() : -1, s.str()};
 }
 
 TEST(ExportCli, WritesTorchScriptAndWeightsFromACheckpoint) {
@@ -48,16 +56,16 @@ TEST(ExportCli, WritesTorchScriptAndWeightsFromACheckpoint) {
     encode(views[i], std::span<float, kInputSize>(x.data_ptr<float>() + i * kInputSize, kInputSize));
   const NetOutput reference = InferenceNet(net->fold()).forward(x);
 
-  CliRun ts = run_cli("export --checkpoint '" + (dir / "net.ckpt").string() + "' --format torchscript --out '" +
-                       (dir / "net.pt").string() + "'",
-                   dir / "log");
+  CliRun ts = run_cli({"--checkpoint", (dir / "net.ckpt").string(), "--format", "torchscript", "--out",
+                      (dir / "net.pt").string()},
+                     dir / "log");
   ASSERT_EQ(ts.status, 0) << ts.output;
   auto out = torch::jit::load((dir / "net.pt").string()).forward({x}).toTuple();
   EXPECT_LT((out->elements()[0].toTensor() - reference.policy).abs().max().item<double>(), 1e-5);
 
-  CliRun w = run_cli("export --checkpoint '" + (dir / "net.ckpt").string() + "' --format weights --out '" +
-                      (dir / "net.weights").string() + "'",
-                  dir / "log");
+  CliRun w = run_cli({"--checkpoint", (dir / "net.ckpt").string(), "--format", "weights", "--out",
+                     (dir / "net.weights").string()},
+                    dir / "log");
   ASSERT_EQ(w.status, 0) << w.output;
   EigenNet eigen = EigenNet::load(dir / "net.weights");
   EigenNet::Output e;
@@ -65,9 +73,9 @@ TEST(ExportCli, WritesTorchScriptAndWeightsFromACheckpoint) {
   EXPECT_NEAR(e.wdl[0], reference.wdl[0][0].item<float>(), 1e-4);
 
   std::ofstream(dir / "notes.txt") << "not a checkpoint";
-  CliRun bad = run_cli("export --checkpoint '" + (dir / "notes.txt").string() + "' --format weights --out '" +
-                        (dir / "x.weights").string() + "'",
-                    dir / "log");
+  CliRun bad = run_cli({"--checkpoint", (dir / "notes.txt").string(), "--format", "weights", "--out",
+                       (dir / "x.weights").string()},
+                      dir / "log");
   EXPECT_NE(bad.status, 0);
   EXPECT_NE(bad.output.find("not a bughouse checkpoint"), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(dir / "x.weights"));

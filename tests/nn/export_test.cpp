@@ -7,12 +7,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include <unistd.h>
 
 #include <ATen/ATen.h>
 #include <torch/csrc/jit/serialization/import.h>
 
+#include "core/child_process.h"
 #include "nn/eigen_net.h"
 #include "nn/encoding.h"
 #include "nn/export.h"
@@ -54,7 +57,26 @@ class ExportTest : public ::testing::Test {
     EXPECT_EQ(in.gcount(), std::streamsize(t.numel() * sizeof(float))) << p;
     return t;
   }
-  static std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
+  // Runs a program to its end: its exit code (shell style), or -1 when it cannot start.
+  // `quiet`: its output goes to /dev/null.
+  static int run_program(const std::vector<std::string>& argv, bool quiet = false,
+                         std::vector<std::string> environment = {}) {
+    ChildOptions o;
+    if (quiet) o.output = ChildOptions::Output::Null;
+    o.stderr_to_output = quiet;
+    o.environment = std::move(environment);
+    try {
+      return ChildProcess(argv, o).wait().shell_code();
+    } catch (const ChildProcessError&) {
+      return -1;
+    }
+  }
+  static bool python_has_torch() { return run_program({"/usr/bin/python3", "-c", "import torch"}, true) == 0; }
+  static std::string joined(const std::vector<std::string>& argv) {
+    std::string text;
+    for (const std::string& a : argv) text += (text.empty() ? "" : " ") + a;
+    return text;
+  }
 
   static constexpr int kBatch = 5;
   fs::path dir_;
@@ -77,8 +99,7 @@ TEST_F(ExportTest, TorchScriptReloadsAndMatches) {
 }
 
 TEST_F(ExportTest, PythonLoadsTheTorchScriptArchive) {
-  if (std::system("/usr/bin/python3 -c 'import torch' >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "/usr/bin/python3 with torch (Debian python3-torch) is not installed";
+  if (!python_has_torch()) GTEST_SKIP() << "/usr/bin/python3 with torch (Debian python3-torch) is not installed";
   const fs::path model = dir_ / "net.pt";
   export_torchscript(weights_, model);
   write_raw(dir_ / "in.bin", planes_);
@@ -92,9 +113,9 @@ TEST_F(ExportTest, PythonLoadsTheTorchScriptArchive) {
       "p.contiguous().numpy().tofile(sys.argv[3])\n"
       "w.contiguous().numpy().tofile(sys.argv[4])\n";
   std::ofstream(dir_ / "run.py") << script;
-  const std::string cmd = "/usr/bin/python3 " + quoted(dir_ / "run.py") + " " + quoted(model) + " " +
-                          quoted(dir_ / "in.bin") + " " + quoted(dir_ / "p.bin") + " " + quoted(dir_ / "w.bin");
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const std::vector<std::string> cmd = {"/usr/bin/python3",          (dir_ / "run.py").string(), model.string(),
+                                        (dir_ / "in.bin").string(), (dir_ / "p.bin").string(),  (dir_ / "w.bin").string()};
+  ASSERT_EQ(run_program(cmd), 0) << joined(cmd);
   EXPECT_LT(max_diff(read_raw(dir_ / "p.bin", {kBatch, kPolicySize}), reference_.policy), 1e-5);
   EXPECT_LT(max_diff(read_raw(dir_ / "w.bin", {kBatch, 3}), reference_.wdl), 1e-5);
 }
@@ -149,12 +170,11 @@ TEST_F(ExportTest, WeightFileErrorsSayWhy) {
 TEST_F(ExportTest, OnnxRunsInOnnxRuntimeAndMatches) {
   const char* env = std::getenv("BUGHOUSE_NODE_MODULES");
   const fs::path modules = env ? fs::path(env) : fs::path(BUGHOUSE_NODE_MODULES);
-  if (std::system("node --version >/dev/null 2>&1") != 0) GTEST_SKIP() << "node (Node.js) is not on the PATH";
+  if (run_program({"node", "--version"}, true) != 0) GTEST_SKIP() << "node (Node.js) is not on the PATH";
   if (!fs::exists(modules / "onnxruntime-node"))
     GTEST_SKIP() << "onnxruntime-node is not installed in " << modules
                  << " (npm install --prefix <build> onnxruntime-node@1 --ignore-scripts, or set BUGHOUSE_NODE_MODULES)";
-  if (std::system("/usr/bin/python3 -c 'import torch' >/dev/null 2>&1") != 0)
-    GTEST_SKIP() << "/usr/bin/python3 with torch (Debian python3-torch) is not installed";
+  if (!python_has_torch()) GTEST_SKIP() << "/usr/bin/python3 with torch (Debian python3-torch) is not installed";
 
   const fs::path model = dir_ / "net.onnx";
   export_onnx(weights_, model);
@@ -167,10 +187,10 @@ TEST_F(ExportTest, OnnxRunsInOnnxRuntimeAndMatches) {
   EXPECT_EQ(bytes.substr(at + key.size(), 3), std::string("\x12\x01") + std::to_string(kEncodingVersion));
 
   write_raw(dir_ / "in.bin", planes_);
-  const std::string cmd = "NODE_PATH=" + quoted(modules) + " node " + quoted(BUGHOUSE_ONNX_CHECK) + " " +
-                          quoted(model) + " " + quoted(dir_ / "in.bin") + " " + std::to_string(kBatch) +
-                          " 40 8 16 " + quoted(dir_ / "p.bin") + " " + quoted(dir_ / "w.bin");
-  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const std::vector<std::string> cmd = {"node", BUGHOUSE_ONNX_CHECK, model.string(), (dir_ / "in.bin").string(),
+                                        std::to_string(kBatch), "40", "8", "16", (dir_ / "p.bin").string(),
+                                        (dir_ / "w.bin").string()};
+  ASSERT_EQ(run_program(cmd, false, {"NODE_PATH=" + modules.string()}), 0) << "NODE_PATH=" << modules << " " << joined(cmd);
   EXPECT_LT(max_diff(read_raw(dir_ / "p.bin", {kBatch, kPolicySize}), reference_.policy), 1e-4);
   EXPECT_LT(max_diff(read_raw(dir_ / "w.bin", {kBatch, 3}), reference_.wdl), 1e-4);
 }

@@ -1,11 +1,7 @@
 // process.h — running the `bughouse` program from a test as a real process (so that it
 // can be killed with SIGKILL or SIGINT like a user or a crash would), with its output in
-// a file.
+// a file. A process the test leaves running ends with its ChildProcess.
 #pragma once
-
-#include <fcntl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,38 +10,28 @@
 #include <utility>
 #include <vector>
 
+#include "core/child_process.h"
+
 namespace bh {
 
-struct Process {
-  pid_t pid = -1;
-  std::filesystem::path output;
-};
+using Process = ChildProcess;
 
 // Starts `bughouse <args>` with stdout and stderr into `output`, with `env` (NAME, value)
 // added to its environment.
 inline Process start(const std::vector<std::string>& args, const std::filesystem::path& output,
                      const std::vector<std::pair<std::string, std::string>>& env = {}) {
-  Process p{-1, output};
-  p.pid = fork();
-  if (p.pid == 0) {
-    for (const auto& [name, value] : env) setenv(name.c_str(), value.c_str(), 1);
-    int fd = ::open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(fd, 1);
-    dup2(fd, 2);
-    std::vector<char*> argv{const_cast<char*>(BUGHOUSE_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(BUGHOUSE_BINARY, argv.data());
-    _exit(127);
-  }
-  return p;
+  std::vector<std::string> argv{BUGHOUSE_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ChildOptions o;
+  o.output = ChildOptions::Output::File;
+  o.output_file = output;
+  o.stderr_to_output = true;
+  for (const auto& [name, value] : env) o.environment.push_back(name + "=" + value);
+  return ChildProcess(argv, o);
 }
 
-inline int wait_for(const Process& p) {
-  int status = 0;
-  waitpid(p.pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
+// Its exit code, or 128 + the signal that ended it.
+inline int wait_for(Process& p) { return p.wait().shell_code(); }
 
 inline std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path);
@@ -56,7 +42,8 @@ inline std::string read_text(const std::filesystem::path& path) {
 
 inline int run(const std::vector<std::string>& args, const std::filesystem::path& output,
                const std::vector<std::pair<std::string, std::string>>& env = {}) {
-  return wait_for(start(args, output, env));
+  Process p = start(args, output, env);
+  return wait_for(p);
 }
 
 // An empty directory of that name under the system's temporary directory.

@@ -4,14 +4,13 @@
 // work that is redone.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/child_process.h"
 #include "training/metrics_file.h"
 #include "training/run_directory.h"
 #include "training/run_lock.h"
@@ -104,19 +103,15 @@ TEST(RunLock, AKilledHolderLeavesNoStaleLock) {
   const fs::path root = fresh("bh_rundir_lock_kill");
   int ready[2];
   ASSERT_EQ(::pipe(ready), 0);
-  const pid_t child = ::fork();
-  if (child == 0) {
+  ChildProcess holder = ChildProcess::fork([&] {
     RunLock held(root, "child");
     (void)!::write(ready[1], "x", 1);
     ::pause();
-    ::_exit(0);
-  }
+  });
   char byte = 0;
   ASSERT_EQ(::read(ready[0], &byte, 1), 1);  // the child holds the lock now
   EXPECT_THROW(RunLock(root, "parent"), std::runtime_error);
-  ::kill(child, SIGKILL);
-  int status = 0;
-  ::waitpid(child, &status, 0);
+  holder.kill();
   EXPECT_NO_THROW(RunLock(root, "parent"));
   ::close(ready[0]);
   ::close(ready[1]);

@@ -207,8 +207,8 @@ TEST(TrainCommand, ASecondTrainerOnTheSameRunIsRefused) {
   ASSERT_TRUE(fs::exists(runs / "checkpoints" / "gen-0000.ckpt")) << read_text(dir / "first.txt");
   EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string(), "--resume"}, dir / "second.txt"), 1);
   const std::string second = read_text(dir / "second.txt");
-  EXPECT_NE(second.find("in use by bughouse train (pid " + std::to_string(first.pid) + ")"), std::string::npos) << second;
-  kill(first.pid, SIGKILL);
+  EXPECT_NE(second.find("in use by bughouse train (pid " + std::to_string(first.pid()) + ")"), std::string::npos) << second;
+  first.signal(SIGKILL);
   EXPECT_EQ(wait_for(first), 128 + SIGKILL);
   // The kernel released the lock with the process: the run resumes.
   std::string two = kTinyConfig;
@@ -228,7 +228,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
   while (!fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  kill(p.pid, SIGINT);
+  p.signal(SIGINT);
   EXPECT_EQ(wait_for(p), 130);
   EXPECT_NE(read_text(dir / "first.txt").find("resume with --resume"), std::string::npos) << read_text(dir / "first.txt");
   EXPECT_NO_THROW(LoadedCheckpoint(runs / "checkpoints" / "gen-0001.ckpt"));
@@ -238,7 +238,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   const auto deadline2 = std::chrono::steady_clock::now() + std::chrono::minutes(3);
   while (!fs::exists(runs / "checkpoints" / "gen-0002.ckpt") && std::chrono::steady_clock::now() < deadline2)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  kill(again.pid, SIGTERM);
+  again.signal(SIGTERM);
   EXPECT_EQ(wait_for(again), 130);
   const std::string second = read_text(dir / "second.txt");
   EXPECT_NE(second.find("resumed " + runs.string() + " at generation 1"), std::string::npos) << second;

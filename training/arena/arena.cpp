@@ -72,6 +72,8 @@ ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig&
   arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
 
   if (!config.bpgn_path.empty()) {
+    // The BPGN file collects the records of run after run: an append, not a replacement
+    // (whole files go through core's write_file_atomic; appends to a log stay appends).
     std::ofstream out(config.bpgn_path, std::ios::app);
     if (!out) throw std::runtime_error("arena: cannot write " + config.bpgn_path);
     for (const auto& r : records) out << r << "\n";

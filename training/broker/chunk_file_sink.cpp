@@ -1,12 +1,13 @@
-// chunk_file_sink.cpp — temp file, fsync, rename, fsync the directory.
+// chunk_file_sink.cpp — each chunk through core's write_file_atomic, one directory fsync
+// per write or batch.
 #include "training/broker/chunk_file_sink.h"
 
-#include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <stdexcept>
 #include <system_error>
+
+#include "core/atomic_file.h"
 
 namespace bh {
 
@@ -14,37 +15,6 @@ namespace {
 
 constexpr std::string_view kSuffix = ".chunk";
 constexpr std::string_view kTempMark = ".tmp-";  // in ".<id>.chunk.tmp-<pid>-<n>"
-
-[[noreturn]] void fail(const std::string& what, const std::filesystem::path& p) {
-  throw std::system_error(errno, std::generic_category(), what + " " + p.string());
-}
-
-// Closes the descriptor on every path out.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  // Closes now, reporting the error close() may carry (deferred write errors on NFS).
-  int close() {
-    int r = ::close(fd_);
-    fd_ = -1;
-    return r;
-  }
-
- private:
-  int fd_;
-};
-
-void fsync_dir(const std::filesystem::path& dir) {
-  Fd d(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (d.get() < 0) fail("cannot open directory", dir);
-  if (::fsync(d.get()) != 0) fail("cannot fsync directory", dir);
-}
 
 }  // namespace
 
@@ -68,7 +38,7 @@ bool ChunkFileSink::contains(std::string_view entry_id) const { return std::file
 
 bool ChunkFileSink::write(std::string_view entry_id, std::span<const std::uint8_t> bytes) {
   bool fresh = write_file(entry_id, bytes);
-  if (fresh && durable_) fsync_dir(dir_);
+  if (fresh && durable_) fsync_directory(dir_);
   return fresh;
 }
 
@@ -81,35 +51,18 @@ std::vector<bool> ChunkFileSink::write_batch(std::span<const ChunkEntry> entries
     any = any || fresh.back();
   }
   // One fsync makes every rename above durable.
-  if (any && durable_) fsync_dir(dir_);
+  if (any && durable_) fsync_directory(dir_);
   return fresh;
 }
 
 bool ChunkFileSink::write_file(std::string_view entry_id, std::span<const std::uint8_t> bytes) {
   const std::filesystem::path target = path_for(entry_id);
   if (std::filesystem::exists(target)) return false;
+  // Hidden, and marked so that a sink opening the directory after a crash removes it.
   const std::filesystem::path temp =
       dir_ / ("." + std::string(entry_id) + std::string(kSuffix) + std::string(kTempMark) +
               std::to_string(::getpid()) + "-" + std::to_string(temp_counter_++));
-  {
-    Fd fd(::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-    if (fd.get() < 0) fail("cannot create", temp);
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-      ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) {
-        int e = errno;
-        std::filesystem::remove(temp);
-        errno = e;
-        fail("cannot write", temp);
-      }
-      done += std::size_t(n);
-    }
-    if (durable_ && ::fsync(fd.get()) != 0) fail("cannot fsync", temp);
-    if (fd.close() != 0) fail("cannot close", temp);
-  }
-  if (::rename(temp.c_str(), target.c_str()) != 0) fail("cannot rename into place", target);
+  write_file_atomic(target, bytes, {durable_ ? FileSync::File : FileSync::None, temp});
   return true;
 }
 

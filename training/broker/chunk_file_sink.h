@@ -3,8 +3,8 @@
 // durably before the entry is acknowledged (chunk_stream.h gives the whole protocol).
 //
 // A file "<id>.chunk" either does not exist or holds the complete chunk: the bytes go to a
-// hidden temporary file first, which is fsynced and renamed into place, and the directory
-// is fsynced so the rename survives a power cut. A second write of the same id finds the
+// hidden temporary file first, which is fsynced and renamed into place (core's
+// write_file_atomic), and the directory is fsynced so the rename survives a power cut. A second write of the same id finds the
 // file and writes nothing.
 //
 // One sink per directory at a time: leftover temporary files are removed when it opens.

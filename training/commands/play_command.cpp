@@ -79,6 +79,8 @@ void run_play(const PlayOptions& o) {
                                                 {"BlackA", name(ABlack)},
                                                 {"WhiteB", name(BWhite)},
                                                 {"BlackB", name(BBlack)}});
+  // --bpgn may name a file of earlier games: the record is appended, not written through
+  // core's write_file_atomic (which replaces whole files).
   std::ofstream file(path, std::ios::app);
   if (!file || !(file << record << "\n"))
     throw std::runtime_error("cannot write the record to '" + path + "'");

@@ -9,11 +9,11 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <thread>
 
+#include "core/atomic_file.h"
 #include "mcts/chunk.h"
 #include "mcts/selfplay.h"
 #include "nn/checkpoint.h"
@@ -57,12 +57,10 @@ struct LoadedNet {
 };
 
 LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
-  // LoadedCheckpoint reads files: the blob goes through a private temporary one.
+  // LoadedCheckpoint reads files: the blob goes through a private temporary one (whole or
+  // absent; no fsync, it is read back at once and removed).
   const auto file = std::filesystem::temp_directory_path() / ("bughouse-worker-" + std::to_string(::getpid()) + ".ckpt");
-  {
-    std::ofstream out(file, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(blob.bytes.data()), std::streamsize(blob.bytes.size()));
-  }
+  write_file_atomic(file, blob.bytes, {FileSync::None, {}});
   LoadedCheckpoint ckpt(file);
   std::filesystem::remove(file);
   const Config config = parse_config(ckpt.info().meta.config_text, "the run configuration of net " + std::to_string(blob.version));

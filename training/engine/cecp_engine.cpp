@@ -2,7 +2,10 @@
 #include "training/engine/cecp_engine.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <iterator>
+#include <memory>
 
 #include "core/fen.h"
 #include "core/match.h"
@@ -135,254 +138,339 @@ void CecpEngine::partner_tell(std::string_view text) {
   const std::vector<std::string_view> words = split_words(t);
   const std::string_view first = words.empty() ? std::string_view() : words[0];
   auto starts = [&](std::string_view w) { return first == w || first == std::string(w) + "!"; };
-  if (starts("sit")) {
-    partner_says_sit_ = true;
-    budget_turn_ = kNoTurn;  // a pause: after it the turn gets a new budget
-    out_.line("tellics ptell ok, I sit until you tell me go");
-    changed();
-  } else if (starts("go") || starts("move")) {
-    partner_says_sit_ = false;
-    sit_until_ = {};
-    budget_turn_ = kNoTurn;
-    out_.line("tellics ptell ok, I move");
-    changed();
-  } else if (starts("fast")) {  // speed only: a sit still holds until go
-    go_fast_ = true;
-    out_.line("tellics ptell ok, I play fast");
-    budget_turn_ = kNoTurn;  // a new budget at the new speed
-    changed();
-  } else if (starts("slow")) {
-    go_fast_ = false;
-    out_.line("tellics ptell ok, I play at normal speed");
-    budget_turn_ = kNoTurn;
-    changed();
-  } else if (starts("help")) {
-    out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
-  }
+  if (starts("sit")) tell_sit();
+  else if (starts("go") || starts("move")) tell_go();
+  else if (starts("fast")) tell_speed(true);
+  else if (starts("slow")) tell_speed(false);
+  else if (starts("help")) out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
   // Anything else (chat, piece requests) is not for a program to answer.
+}
+
+void CecpEngine::tell_sit() {
+  partner_says_sit_ = true;
+  budget_turn_ = kNoTurn;  // a pause: after it the turn gets a new budget
+  out_.line("tellics ptell ok, I sit until you tell me go");
+  changed();
+}
+
+void CecpEngine::tell_go() {
+  partner_says_sit_ = false;
+  sit_until_ = {};
+  budget_turn_ = kNoTurn;
+  out_.line("tellics ptell ok, I move");
+  changed();
+}
+
+void CecpEngine::tell_speed(bool fast) {  // speed only: a sit still holds until go
+  go_fast_ = fast;
+  out_.line(fast ? "tellics ptell ok, I play fast" : "tellics ptell ok, I play at normal speed");
+  budget_turn_ = kNoTurn;  // a new budget at the new speed
+  changed();
 }
 
 bool CecpEngine::handle(std::string_view raw) {
   const std::string_view line = trim(raw);
   const std::vector<std::string_view> words = split_words(line);
   if (words.empty()) return true;
-  const std::string_view cmd = words[0];
-  const std::string_view args = rest_after_word(line);
+  const Input input{line, words[0], rest_after_word(line)};
   std::unique_lock lock(mutex_);
   if (quit_) return false;
-  if (cmd == "quit") {
+  if (input.word == "quit") {
     lock.unlock();
     shutdown();
     return false;
   }
-  if (cmd == "protover") {
-    out_.line("feature done=0");
-    out_.line("feature myname=\"" + setup_.name + "\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 "
-              "sigint=0 sigterm=0 reuse=1 analyze=0 san=0 colors=0 name=0 variants=\"bughouse\"");
-    out_.line("feature done=1");
-  } else if (cmd == "new") {
-    new_game();
-    new_turn();
-  } else if (cmd == "variant") {
-    if (to_lower(args) != "bughouse") out_.line("Error (unsupported variant): " + std::string(args));
-  } else if (cmd == "force") {
-    force_ = true;
-    changed();
-  } else if (cmd == "go") {
-    engine_color_ = board_.side_to_move();
-    force_ = false;
-    new_turn();
-  } else if (cmd == "playother") {
-    engine_color_ = ~board_.side_to_move();
-    force_ = false;
-    new_turn();
-  } else if (cmd == "level") {
-    const auto w = split_words(args);
-    std::optional<std::int64_t> base = w.size() >= 2 ? level_base_ms(w[1]) : std::nullopt;
-    std::optional<std::int64_t> inc = w.size() >= 3 ? seconds_ms(w[2]) : std::nullopt;
-    if (!base || !inc) {
-      out_.line("Error (bad level, expected 'level MPS BASE INC'): " + excerpt(args));
-    } else {
-      initial_ms_ = *base;
-      increment_ms_ = *inc;
-      own_ms_ = opp_ms_ = initial_ms_;
-      own_stamp_ = Clock::now();
-    }
-  } else if (cmd == "st") {
-    auto ms = seconds_ms(args);
-    if (!ms || *ms <= 0) out_.line("Error (bad st, expected seconds per move): " + excerpt(args));
-    else fixed_ms_ = *ms;
-  } else if (cmd == "time" || cmd == "otim") {
-    auto cs = to_int(args);
-    if (!cs || *cs > std::int64_t(kMaxSeconds) * 100) {
-      out_.line("Error (expected centiseconds): " + excerpt(line));
-    } else if (cmd == "time") {
-      own_ms_ = std::max<std::int64_t>(0, *cs * 10);
-      own_stamp_ = Clock::now();
-    } else {
-      opp_ms_ = std::max<std::int64_t>(0, *cs * 10);
-    }
-  } else if (cmd == "usermove") {
-    apply_user_move(args);
-  } else if (cmd == "holding") {
-    try {
-      Board updated = with_reserves(board_, parse_holdings(args));
-      if (!(updated == board_)) {  // servers repeat holdings; only a change is news
-        board_ = updated;
-        changed();
-      }
-    } catch (const std::exception& e) {
-      out_.line(std::string("Error (") + e.what() + "): " + excerpt(line));
-    }
-  } else if (cmd == "partner") {
-    partner_ = std::string(args);
-    if (partner_.empty()) told_partner_sit_ = false;
-  } else if (cmd == "ptell") {
-    partner_tell(args);
-  } else if (cmd == "setboard") {
-    try {
-      board_ = parse_fen(args);
-      history_.clear();
-      new_turn();
-    } catch (const std::exception& e) {
-      out_.line(std::string("tellusererror Illegal position: ") + e.what());
-    }
-  } else if (cmd == "undo" || cmd == "remove") {
-    for (int i = 0; i < (cmd == "undo" ? 1 : 2) && !history_.empty(); ++i) {
-      board_ = history_.back();
-      history_.pop_back();
-    }
-    new_turn();
-  } else if (cmd == "result") {
-    force_ = true;
-    changed();
-  } else if (cmd == "?") {
-    // Move now: the search answers with what it has, and a sit (ours or the partner's)
-    // gives way to a move.
-    move_now_ = true;
-    partner_says_sit_ = false;
-    sit_until_ = {};
-    search_.stop();
-    wake_.notify_all();
-  } else if (cmd == "ping") {
-    out_.line("pong " + std::string(args));
-  } else if (cmd == "post") {
-    post_ = true;
-  } else if (cmd == "nopost") {
-    post_ = false;
-  } else if (cmd == "analyze") {
-    out_.line("Error (unsupported command): analyze");
-  } else if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "easy" || cmd == "hard" ||
-             cmd == "random" || cmd == "computer" || cmd == "name" || cmd == "rating" || cmd == "ics" ||
-             cmd == "draw" || cmd == "hint" || cmd == "bk" || cmd == "sd" || cmd == "nps" || cmd == "cores" ||
-             cmd == "memory" || cmd == "egtpath" || cmd == "option" || cmd == "white" || cmd == "black" ||
-             cmd == "exit" || cmd == "." || cmd == "pause" || cmd == "resume") {
-    // Known and not needed here (no pondering, no analysis, no draw offers).
-  } else {
-    // CECP: a word that is no command may be a move (protocol 1 and usermove=0 style).
-    bool digit = false;
-    for (char c : cmd) digit |= (c >= '1' && c <= '8');
-    if (digit) apply_user_move(cmd);
-    else out_.line("Error (unknown command): " + excerpt(cmd));
-  }
+  if (const Handler handler = handler_for(input.word)) (this->*handler)(input);
+  else if (!ignored(input.word)) not_a_command(input.word);
   return true;
+}
+
+CecpEngine::Handler CecpEngine::handler_for(std::string_view word) {
+  struct Entry {
+    std::string_view word;
+    Handler handler;
+  };
+  static constexpr Entry kCommands[] = {
+      {"protover", &CecpEngine::cmd_protover}, {"new", &CecpEngine::cmd_new},
+      {"variant", &CecpEngine::cmd_variant},   {"force", &CecpEngine::cmd_force},
+      {"go", &CecpEngine::cmd_go},             {"playother", &CecpEngine::cmd_playother},
+      {"level", &CecpEngine::cmd_level},       {"st", &CecpEngine::cmd_st},
+      {"time", &CecpEngine::cmd_time},         {"otim", &CecpEngine::cmd_otim},
+      {"usermove", &CecpEngine::cmd_usermove}, {"holding", &CecpEngine::cmd_holding},
+      {"partner", &CecpEngine::cmd_partner},   {"ptell", &CecpEngine::cmd_ptell},
+      {"setboard", &CecpEngine::cmd_setboard}, {"undo", &CecpEngine::cmd_undo},
+      {"remove", &CecpEngine::cmd_remove},     {"result", &CecpEngine::cmd_result},
+      {"?", &CecpEngine::cmd_move_now},        {"ping", &CecpEngine::cmd_ping},
+      {"post", &CecpEngine::cmd_post},         {"nopost", &CecpEngine::cmd_nopost},
+      {"analyze", &CecpEngine::cmd_analyze},
+  };
+  for (const Entry& e : kCommands)
+    if (e.word == word) return e.handler;
+  return nullptr;
+}
+
+bool CecpEngine::ignored(std::string_view word) {
+  static constexpr std::string_view kIgnored[] = {
+      "xboard", "accepted", "rejected", "easy",  "hard",  "random", "computer", "name",   "rating",
+      "ics",    "draw",     "hint",     "bk",    "sd",    "nps",    "cores",    "memory", "egtpath",
+      "option", "white",    "black",    "exit",  ".",     "pause",  "resume",
+  };
+  return std::find(std::begin(kIgnored), std::end(kIgnored), word) != std::end(kIgnored);
+}
+
+void CecpEngine::cmd_protover(const Input&) {
+  out_.line("feature done=0");
+  out_.line("feature myname=\"" + setup_.name + "\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 "
+            "sigint=0 sigterm=0 reuse=1 analyze=0 san=0 colors=0 name=0 variants=\"bughouse\"");
+  out_.line("feature done=1");
+}
+
+void CecpEngine::cmd_new(const Input&) {
+  new_game();
+  new_turn();
+}
+
+void CecpEngine::cmd_variant(const Input& in) {
+  if (to_lower(in.args) != "bughouse") out_.line("Error (unsupported variant): " + std::string(in.args));
+}
+
+void CecpEngine::cmd_force(const Input&) {
+  force_ = true;
+  changed();
+}
+
+void CecpEngine::cmd_go(const Input&) {
+  engine_color_ = board_.side_to_move();
+  force_ = false;
+  new_turn();
+}
+
+void CecpEngine::cmd_playother(const Input&) {
+  engine_color_ = ~board_.side_to_move();
+  force_ = false;
+  new_turn();
+}
+
+void CecpEngine::cmd_level(const Input& in) {
+  const auto w = split_words(in.args);
+  std::optional<std::int64_t> base = w.size() >= 2 ? level_base_ms(w[1]) : std::nullopt;
+  std::optional<std::int64_t> inc = w.size() >= 3 ? seconds_ms(w[2]) : std::nullopt;
+  if (!base || !inc) {
+    out_.line("Error (bad level, expected 'level MPS BASE INC'): " + excerpt(in.args));
+    return;
+  }
+  initial_ms_ = *base;
+  increment_ms_ = *inc;
+  own_ms_ = opp_ms_ = initial_ms_;
+  own_stamp_ = Clock::now();
+}
+
+void CecpEngine::cmd_st(const Input& in) {
+  auto ms = seconds_ms(in.args);
+  if (!ms || *ms <= 0) out_.line("Error (bad st, expected seconds per move): " + excerpt(in.args));
+  else fixed_ms_ = *ms;
+}
+
+std::optional<std::int64_t> CecpEngine::centiseconds(const Input& in) {
+  auto cs = to_int(in.args);
+  if (cs && *cs <= std::int64_t(kMaxSeconds) * 100) return cs;
+  out_.line("Error (expected centiseconds): " + excerpt(in.line));
+  return std::nullopt;
+}
+
+void CecpEngine::cmd_time(const Input& in) {
+  if (auto cs = centiseconds(in)) {
+    own_ms_ = std::max<std::int64_t>(0, *cs * 10);
+    own_stamp_ = Clock::now();
+  }
+}
+
+void CecpEngine::cmd_otim(const Input& in) {
+  if (auto cs = centiseconds(in)) opp_ms_ = std::max<std::int64_t>(0, *cs * 10);
+}
+
+void CecpEngine::cmd_usermove(const Input& in) { apply_user_move(in.args); }
+
+void CecpEngine::cmd_holding(const Input& in) {
+  try {
+    Board updated = with_reserves(board_, parse_holdings(in.args));
+    if (!(updated == board_)) {  // servers repeat holdings; only a change is news
+      board_ = updated;
+      changed();
+    }
+  } catch (const std::exception& e) {
+    out_.line(std::string("Error (") + e.what() + "): " + excerpt(in.line));
+  }
+}
+
+void CecpEngine::cmd_partner(const Input& in) {
+  partner_ = std::string(in.args);
+  if (partner_.empty()) told_partner_sit_ = false;
+}
+
+void CecpEngine::cmd_ptell(const Input& in) { partner_tell(in.args); }
+
+void CecpEngine::cmd_setboard(const Input& in) {
+  try {
+    board_ = parse_fen(in.args);
+    history_.clear();
+    new_turn();
+  } catch (const std::exception& e) {
+    out_.line(std::string("tellusererror Illegal position: ") + e.what());
+  }
+}
+
+void CecpEngine::take_back(int moves) {
+  for (int i = 0; i < moves && !history_.empty(); ++i) {
+    board_ = history_.back();
+    history_.pop_back();
+  }
+  new_turn();
+}
+
+void CecpEngine::cmd_undo(const Input&) { take_back(1); }
+void CecpEngine::cmd_remove(const Input&) { take_back(2); }
+
+void CecpEngine::cmd_result(const Input&) {
+  force_ = true;
+  changed();
+}
+
+void CecpEngine::cmd_move_now(const Input&) {
+  // Move now: the search answers with what it has, and a sit (ours or the partner's)
+  // gives way to a move.
+  move_now_ = true;
+  partner_says_sit_ = false;
+  sit_until_ = {};
+  search_.stop();
+  wake_.notify_all();
+}
+
+void CecpEngine::cmd_ping(const Input& in) { out_.line("pong " + std::string(in.args)); }
+void CecpEngine::cmd_post(const Input&) { post_ = true; }
+void CecpEngine::cmd_nopost(const Input&) { post_ = false; }
+void CecpEngine::cmd_analyze(const Input&) { out_.line("Error (unsupported command): analyze"); }
+
+void CecpEngine::not_a_command(std::string_view word) {
+  // CECP: a word that is no command may be a move (protocol 1 and usermove=0 style).
+  bool digit = false;
+  for (char c : word) digit |= (c >= '1' && c <= '8');
+  if (digit) apply_user_move(word);
+  else out_.line("Error (unknown command): " + excerpt(word));
 }
 
 void CecpEngine::think_loop() {
   std::unique_lock lock(mutex_);
   while (!quit_) {
-    if (!should_think()) {
-      thinking_ = false;
-      wake_.notify_all();
-      wake_.wait(lock);
-      continue;
-    }
-    if (sit_generation_ == generation_ && Clock::now() < sit_until_) {  // sitting by choice
-      thinking_ = false;
-      wake_.notify_all();
-      wake_.wait_until(lock, sit_until_);
-      continue;
-    }
+    if (rest(lock)) continue;
     thinking_ = true;
     const std::uint64_t generation = generation_;
-    const Seat seat = make_seat(BoardA, board_.side_to_move());
-    const bool timed = own_ms_ > 0 || initial_ms_ > 0;
     const std::int64_t own = std::max<std::int64_t>(1, own_clock_now());
-    const std::int64_t opp = std::max<std::int64_t>(1, opp_ms_ > 0 ? opp_ms_ : own);
-    const std::int64_t white = color_of(seat) == White ? own : opp, black = color_of(seat) == White ? opp : own;
-    const std::array<std::int64_t, kSeats> clocks{white, black, white, black};
-    const TimeControl tc = timed ? TimeControl{std::max({initial_ms_, white, black}), increment_ms_} : TimeControl::untimed();
-    // The partner board is unknown to a CECP engine: the start position stands for it.
-    std::optional<GameState> root;
-    try {
-      Match match(board_, Board(), setup_.rules, tc, clocks);
-      const TurnModel turn{TimeModel(setup_.think), timed && !partner_.empty()};
-      if (!match.over()) root = GameState::at_decision(match, seat, 0, turn);
-    } catch (const std::exception& e) {
-      out_.line(std::string("telluser cannot think here: ") + e.what());
-    }
+    std::optional<GameState> root = decision_root(own);
     if (!root || root->over()) {  // cannot happen while should_think(); keeps the loop alive
       force_ = true;
       continue;
     }
-    SearchLimits limits;
-    if (fixed_ms_ > 0 || timed) {
-      if (budget_turn_ != turn_) {
-        budget_turn_ = turn_;
-        budget_start_ = Clock::now();
-        budget_ms_ = fixed_ms_ > 0 ? fixed_ms_ : think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
-      }
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start_).count();
-      limits.time_ms = std::max<std::int64_t>(1, budget_ms_ - spent);
-    } else {
-      limits.visits = setup_.default_visits;
-    }
     auto final = std::make_shared<SearchInfo>();
-    search_.start(*root, limits, [this, final](const SearchInfo& info) {
+    search_.start(*root, turn_limits(own), [this, final](const SearchInfo& info) {
       if (info.final) *final = info;
-      if (!post_ || info.nodes == 0) return;
-      std::string pv;
-      for (auto [board, move] : info.pv)
-        if (board == BoardA && !move.is_wait()) pv += " " + to_uci(move);
-      out_.line(std::to_string(std::max(1, info.depth)) + " " + std::to_string(value_to_centipawns(info.value)) + " " +
-                std::to_string(info.time_ms / 10) + " " + std::to_string(info.nodes) + pv);
+      post_thinking(info);
     });
     lock.unlock();
     search_.wait();
     lock.lock();
     if (quit_) break;
     if (generation != generation_ || !should_think()) continue;  // the position changed: think again
-    Move best = final->best;
-    if (move_now_.exchange(false) && best.is_wait()) best = best_move_not_wait(final->result, best);
-    if (!final->error.empty()) out_.line("telluser search failed: " + final->error);
-    if (best.is_none()) {
-      force_ = true;  // nothing to play: wait for the interface
-      continue;
-    }
-    if (best.is_wait()) {
-      // Sitting: the team sits together (we are ahead on time); rethink after a wait
-      // slice, or as soon as anything changes.
-      if (!partner_.empty() && !told_partner_sit_) {
-        out_.line("tellics ptell sit");
-        told_partner_sit_ = true;
-      }
-      sit_until_ = Clock::now() + std::chrono::milliseconds(setup_.think.wait_ms);
-      sit_generation_ = generation_;
-      budget_turn_ = kNoTurn;  // sitting was this turn's decision: the next think is new
-      continue;
-    }
-    history_.push_back(board_);
-    board_.play(best);
-    ++generation_;
-    ++turn_;
-    out_.line("move " + to_uci(best));
-    if (told_partner_sit_) {
-      out_.line("tellics ptell go");
-      told_partner_sit_ = false;
-    }
+    act(*final);
   }
   thinking_ = false;
   wake_.notify_all();
+}
+
+bool CecpEngine::rest(std::unique_lock<std::mutex>& lock) {
+  const bool sitting = sit_generation_ == generation_ && Clock::now() < sit_until_;  // by choice
+  if (should_think() && !sitting) return false;
+  thinking_ = false;
+  wake_.notify_all();
+  if (!should_think()) wake_.wait(lock);
+  else wake_.wait_until(lock, sit_until_);
+  return true;
+}
+
+std::optional<GameState> CecpEngine::decision_root(std::int64_t own) {
+  const Seat seat = make_seat(BoardA, board_.side_to_move());
+  const std::int64_t opp = std::max<std::int64_t>(1, opp_ms_ > 0 ? opp_ms_ : own);
+  const std::int64_t white = color_of(seat) == White ? own : opp, black = color_of(seat) == White ? opp : own;
+  const std::array<std::int64_t, kSeats> clocks{white, black, white, black};
+  const TimeControl tc =
+      timed() ? TimeControl{std::max({initial_ms_, white, black}), increment_ms_} : TimeControl::untimed();
+  // The partner board is unknown to a CECP engine: the start position stands for it.
+  try {
+    Match match(board_, Board(), setup_.rules, tc, clocks);
+    const TurnModel turn{TimeModel(setup_.think), timed() && !partner_.empty()};
+    if (!match.over()) return GameState::at_decision(match, seat, 0, turn);
+  } catch (const std::exception& e) {
+    out_.line(std::string("telluser cannot think here: ") + e.what());
+  }
+  return std::nullopt;
+}
+
+SearchLimits CecpEngine::turn_limits(std::int64_t own) {
+  SearchLimits limits;
+  if (fixed_ms_ <= 0 && !timed()) {
+    limits.visits = setup_.default_visits;
+    return limits;
+  }
+  if (budget_turn_ != turn_) {
+    budget_turn_ = turn_;
+    budget_start_ = Clock::now();
+    budget_ms_ = fixed_ms_ > 0 ? fixed_ms_ : think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
+  }
+  const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start_).count();
+  limits.time_ms = std::max<std::int64_t>(1, budget_ms_ - spent);
+  return limits;
+}
+
+void CecpEngine::post_thinking(const SearchInfo& info) {
+  if (!post_ || info.nodes == 0) return;
+  std::string pv;
+  for (auto [board, move] : info.pv)
+    if (board == BoardA && !move.is_wait()) pv += " " + to_uci(move);
+  out_.line(std::to_string(std::max(1, info.depth)) + " " + std::to_string(value_to_centipawns(info.value)) + " " +
+            std::to_string(info.time_ms / 10) + " " + std::to_string(info.nodes) + pv);
+}
+
+void CecpEngine::act(const SearchInfo& result) {
+  Move best = result.best;
+  if (move_now_.exchange(false) && best.is_wait()) best = best_move_not_wait(result.result, best);
+  if (!result.error.empty()) out_.line("telluser search failed: " + result.error);
+  if (best.is_none()) force_ = true;  // nothing to play: wait for the interface
+  else if (best.is_wait()) sit();
+  else play_own(best);
+}
+
+void CecpEngine::sit() {
+  // The team sits together (we are ahead on time); rethink after a wait slice, or as soon
+  // as anything changes.
+  if (!partner_.empty() && !told_partner_sit_) {
+    out_.line("tellics ptell sit");
+    told_partner_sit_ = true;
+  }
+  sit_until_ = Clock::now() + std::chrono::milliseconds(setup_.think.wait_ms);
+  sit_generation_ = generation_;
+  budget_turn_ = kNoTurn;  // sitting was this turn's decision: the next think is new
+}
+
+void CecpEngine::play_own(Move move) {
+  history_.push_back(board_);
+  board_.play(move);
+  ++generation_;
+  ++turn_;
+  out_.line("move " + to_uci(move));
+  if (told_partner_sit_) {
+    out_.line("tellics ptell go");
+    told_partner_sit_ = false;
+  }
 }
 
 }  // namespace bh

@@ -51,15 +51,75 @@ class CecpEngine {
 
  private:
   using Clock = std::chrono::steady_clock;
+  // One line of input: all of it, its first word (the command) and the rest.
+  struct Input {
+    std::string_view line, word, args;
+  };
+  using Handler = void (CecpEngine::*)(const Input&);
+  // The handler of a CECP command word; nullptr for a word that has none.
+  static Handler handler_for(std::string_view word);
+  // Commands known and not needed here (no pondering, no analysis, no draw offers).
+  static bool ignored(std::string_view word);
 
+  // Command handlers, under mutex_.
+  void cmd_protover(const Input&);
+  void cmd_new(const Input&);
+  void cmd_variant(const Input&);
+  void cmd_force(const Input&);
+  void cmd_go(const Input&);
+  void cmd_playother(const Input&);
+  void cmd_level(const Input&);
+  void cmd_st(const Input&);
+  void cmd_time(const Input&);
+  void cmd_otim(const Input&);
+  void cmd_usermove(const Input&);
+  void cmd_holding(const Input&);
+  void cmd_partner(const Input&);
+  void cmd_ptell(const Input&);
+  void cmd_setboard(const Input&);
+  void cmd_undo(const Input&);
+  void cmd_remove(const Input&);
+  void cmd_result(const Input&);
+  void cmd_move_now(const Input&);
+  void cmd_ping(const Input&);
+  void cmd_post(const Input&);
+  void cmd_nopost(const Input&);
+  void cmd_analyze(const Input&);
+  // A word that is no command: a move (protocol 1 style) when it has a rank digit.
+  void not_a_command(std::string_view word);
+  // time/otim: the centiseconds, or nullopt after saying why not.
+  std::optional<std::int64_t> centiseconds(const Input& in);
+  void take_back(int moves);
+
+  // Partner tells (ptell), by their first word; under mutex_.
+  void tell_sit();
+  void tell_go();
+  void tell_speed(bool fast);
+
+  // The thinking thread and its steps, under mutex_.
   void think_loop();
-  bool should_think() const;         // under mutex_
-  void changed();                    // under mutex_: the position changed, rethink
-  bool apply_user_move(std::string_view text);  // under mutex_
-  void partner_tell(std::string_view text);     // under mutex_
-  void new_game();                   // under mutex_
-  void new_turn();                   // under mutex_: changed(), and a fresh time budget
-  std::int64_t own_clock_now() const;  // under mutex_
+  // Waits while there is nothing to think about or the engine sits by choice; true when
+  // it waited (the caller looks again).
+  bool rest(std::unique_lock<std::mutex>& lock);
+  // The decision on the engine's board with its clock at `own_ms`; nullopt (after saying
+  // why) when there is none.
+  std::optional<GameState> decision_root(std::int64_t own_ms);
+  SearchLimits turn_limits(std::int64_t own_ms);
+  // Thinking output (post), from the search thread.
+  void post_thinking(const SearchInfo& info);
+  // After a search of the current position: move, sit, or wait for the interface.
+  void act(const SearchInfo& result);
+  void sit();
+  void play_own(Move move);
+
+  bool timed() const { return own_ms_ > 0 || initial_ms_ > 0; }
+  bool should_think() const;
+  void changed();                    // the position changed, rethink
+  bool apply_user_move(std::string_view text);
+  void partner_tell(std::string_view text);
+  void new_game();
+  void new_turn();                   // changed(), and a fresh time budget
+  std::int64_t own_clock_now() const;
 
   EngineSetup setup_;
   LineWriter& out_;

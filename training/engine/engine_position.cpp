@@ -1,6 +1,8 @@
 // engine_position.cpp — reading `position` commands of both layers.
 #include "training/engine/engine_position.h"
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -33,71 +35,67 @@ Board read_fen(const std::string& text, const char* which) {
   }
 }
 
-}  // namespace
+// Reads the start of `position` (words[0] and what follows, up to `moves`) into pos.a
+// (and pos.b, setting `two_fens`, for the whole match); returns the index after it.
+using StartReader = std::size_t (*)(const std::vector<std::string_view>& words, EnginePosition& pos, bool& two_fens);
 
-EnginePosition parse_position(std::string_view args, const RuleSet& rules) {
-  const std::vector<std::string_view> words = split_words(args);
-  if (words.empty()) throw ParseError("position: expected 'startpos' or 'fen <fen>'");
-  std::size_t i = 0;
-  EnginePosition pos;
-  bool two_fens = false;
-  if (words[0] == "startpos") {
-    i = 1;
-  } else if (words[0] == "fen") {
-    std::string fen;
-    for (i = 1; i < words.size() && words[i] != "moves"; ++i) {
-      if (!fen.empty()) fen += ' ';
-      fen += words[i];
-    }
-    if (fen.empty()) throw ParseError("position fen: the FEN is missing");
-    const std::size_t bar = fen.find('|');
-    if (bar != std::string::npos) {
-      if (fen.find('|', bar + 1) != std::string::npos)
-        throw ParseError("position fen: expected '<fen of A> | <fen of B>', found more than one '|'");
-      pos.a = read_fen(std::string(trim(std::string_view(fen).substr(0, bar))), "position fen of board A");
-      pos.b = read_fen(std::string(trim(std::string_view(fen).substr(bar + 1))), "position fen of board B");
-      two_fens = true;
-    } else {
-      pos.a = read_fen(fen, "position fen");
-    }
-  } else {
-    throw ParseError("position: expected 'startpos' or 'fen', found '" + std::string(words[0]) + "'");
+std::size_t read_startpos(const std::vector<std::string_view>&, EnginePosition&, bool&) { return 1; }
+
+// `fen <fen>` (one board) or `fen <fen of A> | <fen of B>` (the whole match).
+std::size_t read_fens(const std::vector<std::string_view>& words, EnginePosition& pos, bool& two_fens) {
+  std::string fen;
+  std::size_t i = 1;
+  for (; i < words.size() && words[i] != "moves"; ++i) {
+    if (!fen.empty()) fen += ' ';
+    fen += words[i];
   }
-
-  std::vector<std::string_view> moves;
-  if (i < words.size()) {
-    if (words[i] != "moves")
-      throw ParseError("position: expected 'moves' after the position, found '" + std::string(words[i]) + "'");
-    moves.assign(words.begin() + std::ptrdiff_t(i) + 1, words.end());
+  if (fen.empty()) throw ParseError("position fen: the FEN is missing");
+  const std::size_t bar = fen.find('|');
+  if (bar == std::string::npos) {
+    pos.a = read_fen(fen, "position fen");
+    return i;
   }
-  // startpos with board-prefixed moves is the whole match from the start (layer 2).
-  pos.whole_match = two_fens || (!moves.empty() && board_prefix(moves.front()).has_value() && words[0] == "startpos");
-  pos.start_a = pos.a;
-  pos.start_b = pos.b;
+  if (fen.find('|', bar + 1) != std::string::npos)
+    throw ParseError("position fen: expected '<fen of A> | <fen of B>', found more than one '|'");
+  pos.a = read_fen(std::string(trim(std::string_view(fen).substr(0, bar))), "position fen of board A");
+  pos.b = read_fen(std::string(trim(std::string_view(fen).substr(bar + 1))), "position fen of board B");
+  two_fens = true;
+  return i;
+}
 
-  if (!pos.whole_match) {
-    int n = 0;
-    for (std::string_view word : moves) {
-      ++n;
-      std::string_view text = word;
-      if (auto p = board_prefix(word)) {
-        if (p->first == BoardB)
-          throw ParseError("position: " + move_label(n, word) + " is for board 2 but the position has one board");
-        text = p->second;
-      }
-      Move m;
-      try {
-        m = parse_uci(pos.a, rules, text);
-      } catch (const ParseError& e) {
-        throw ParseError("position: " + move_label(n, word) + ": " + e.what());
-      }
-      if (m.is_wait()) throw ParseError("position: " + move_label(n, word) + ": 0000 (a wait) is not a move");
-      pos.a.play(m);  // a capture goes to the unknown partner board
-      pos.moves.emplace_back(BoardA, m);
+// The words after `moves` (none when the position ends at `i`).
+std::vector<std::string_view> move_words(const std::vector<std::string_view>& words, std::size_t i) {
+  if (i >= words.size()) return {};
+  if (words[i] != "moves")
+    throw ParseError("position: expected 'moves' after the position, found '" + std::string(words[i]) + "'");
+  return {words.begin() + std::ptrdiff_t(i) + 1, words.end()};
+}
+
+// One board: the moves on pos.a alone (a capture goes to the unknown partner board).
+void play_board_moves(EnginePosition& pos, const std::vector<std::string_view>& moves, const RuleSet& rules) {
+  int n = 0;
+  for (std::string_view word : moves) {
+    ++n;
+    std::string_view text = word;
+    if (auto p = board_prefix(word)) {
+      if (p->first == BoardB)
+        throw ParseError("position: " + move_label(n, word) + " is for board 2 but the position has one board");
+      text = p->second;
     }
-    return pos;
+    Move m;
+    try {
+      m = parse_uci(pos.a, rules, text);
+    } catch (const ParseError& e) {
+      throw ParseError("position: " + move_label(n, word) + ": " + e.what());
+    }
+    if (m.is_wait()) throw ParseError("position: " + move_label(n, word) + ": 0000 (a wait) is not a move");
+    pos.a.play(m);
+    pos.moves.emplace_back(BoardA, m);
   }
+}
 
+// The whole match: board-prefixed moves, captures passing to the partner as in a Match.
+void play_match_moves(EnginePosition& pos, const std::vector<std::string_view>& moves, const RuleSet& rules) {
   Match match(pos.a, pos.b, rules, TimeControl::untimed());
   int n = 0;
   for (std::string_view word : moves) {
@@ -123,6 +121,30 @@ EnginePosition parse_position(std::string_view args, const RuleSet& rules) {
   }
   pos.a = match.board(BoardA);
   pos.b = match.board(BoardB);
+}
+
+}  // namespace
+
+EnginePosition parse_position(std::string_view args, const RuleSet& rules) {
+  const std::vector<std::string_view> words = split_words(args);
+  if (words.empty()) throw ParseError("position: expected 'startpos' or 'fen <fen>'");
+  struct Entry {
+    std::string_view word;
+    StartReader read;
+  };
+  static constexpr Entry kStarts[] = {{"startpos", read_startpos}, {"fen", read_fens}};
+  const auto start = std::find_if(std::begin(kStarts), std::end(kStarts), [&](const Entry& e) { return e.word == words[0]; });
+  if (start == std::end(kStarts))
+    throw ParseError("position: expected 'startpos' or 'fen', found '" + std::string(words[0]) + "'");
+  EnginePosition pos;
+  bool two_fens = false;
+  const std::vector<std::string_view> moves = move_words(words, start->read(words, pos, two_fens));
+  // startpos with board-prefixed moves is the whole match from the start (layer 2).
+  pos.whole_match = two_fens || (!moves.empty() && board_prefix(moves.front()).has_value() && words[0] == "startpos");
+  pos.start_a = pos.a;
+  pos.start_b = pos.b;
+  if (pos.whole_match) play_match_moves(pos, moves, rules);
+  else play_board_moves(pos, moves, rules);
   return pos;
 }
 

@@ -15,11 +15,17 @@ int value_to_centipawns(float value) {
 }
 
 namespace {
+
 // The engine's search keeps its tree across the slices of one decision (engine_search.cpp).
 SearchConfig with_reuse(SearchConfig config) {
   config.reuse_tree = true;
   return config;
 }
+
+std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config)
@@ -85,66 +91,78 @@ SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) c
 
 void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed_ms = [&] {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-  };
   std::string error;
   try {
-    // Every decision starts from a fresh tree: a kept one was built under another turn
-    // model or other clocks (Search::start would take it for the same decision).
-    search_.reset();
-    seldepth_ = 0;
-    // The budget is handed to the search in slices: a simulation that ends in a finished
-    // match never leaves collect(), and a tree of such lines (a side that only sits until
-    // it flags) could run a whole budget of them between two looks at the clock.
-    const std::int64_t limit = limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits;
-    constexpr std::int64_t kSlice = 256;
-    SearchParams params;
-    params.visits = int(std::min(limit, kSlice));
-    search_.start(root, params);
-    const int per_call = std::min(search_.config().max_leaves_per_tree, batch_.capacity());
-    auto last_report = start;
-    for (;;) {
-      const Node& top = search_.tree().root();
-      if (top.status == NodeStatus::Expanded) {
-        if (stop_) break;
-        if (limits.time_ms > 0 && elapsed_ms() >= limits.time_ms) break;
-        if (search_.done()) {
-          if (std::int64_t(top.visits) < limit) {  // the next slice
-            params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
-            search_.start(root, params);
-            continue;
-          }
-          if (limits.infinite) {  // UCI: the best move only after `stop`
-            std::unique_lock lock(mutex_);
-            stopped_.wait(lock, [&] { return stop_.load(); });
-          }
-          break;
-        }
-      }
-      batch_.clear();
-      for (int i = 0; i < per_call; ++i)
-        if (!search_.collect(batch_, 0)) break;
-      if (batch_.empty()) {
-        if (search_.done()) continue;  // simulations ended in finished matches only
-        break;                          // nothing more can be searched
-      }
-      batch_.evaluate(evaluator_);
-      for (int i = 0; i < batch_.size(); ++i) {
-        // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
-        // would cost more than the search itself on big trees).
-        seldepth_ = std::max(seldepth_, int(batch_.leaf(i).path.size()) - 1);
-        search_.finish(batch_.leaf(i), batch_.result(i));
-      }
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_report >= report_every_) {
-        last_report = now;
-        report(snapshot(start));
-      }
-    }
+    search(root, limits, report, start);
   } catch (const std::exception& e) {
     error = e.what();
   }
+  report(final_info(root, start, error));
+  running_ = false;
+}
+
+void EngineSearch::search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start) {
+  // Every decision starts from a fresh tree: a kept one was built under another turn
+  // model or other clocks (Search::start would take it for the same decision).
+  search_.reset();
+  seldepth_ = 0;
+  // The budget is handed to the search in slices: a simulation that ends in a finished
+  // match never leaves collect(), and a tree of such lines (a side that only sits until
+  // it flags) could run a whole budget of them between two looks at the clock.
+  const std::int64_t limit = limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits;
+  constexpr std::int64_t kSlice = 256;
+  SearchParams params;
+  params.visits = int(std::min(limit, kSlice));
+  search_.start(root, params);
+  auto last_report = start;
+  for (;;) {
+    const Node& top = search_.tree().root();
+    if (top.status == NodeStatus::Expanded) {
+      if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) return;
+      if (search_.done()) {
+        if (std::int64_t(top.visits) < limit) {  // the next slice
+          params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
+          search_.start(root, params);
+          continue;
+        }
+        if (limits.infinite) wait_for_stop();  // UCI: the best move only after `stop`
+        return;
+      }
+    }
+    if (!evaluate_batch()) {
+      if (search_.done()) continue;  // simulations ended in finished matches only
+      return;                        // nothing more can be searched
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report >= report_every_) {
+      last_report = now;
+      report(snapshot(start));
+    }
+  }
+}
+
+bool EngineSearch::evaluate_batch() {
+  const int per_call = std::min(search_.config().max_leaves_per_tree, batch_.capacity());
+  batch_.clear();
+  for (int i = 0; i < per_call; ++i)
+    if (!search_.collect(batch_, 0)) break;
+  if (batch_.empty()) return false;
+  batch_.evaluate(evaluator_);
+  for (int i = 0; i < batch_.size(); ++i) {
+    // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
+    // would cost more than the search itself on big trees).
+    seldepth_ = std::max(seldepth_, int(batch_.leaf(i).path.size()) - 1);
+    search_.finish(batch_.leaf(i), batch_.result(i));
+  }
+  return true;
+}
+
+void EngineSearch::wait_for_stop() {
+  std::unique_lock lock(mutex_);
+  stopped_.wait(lock, [&] { return stop_.load(); });
+}
+
+SearchInfo EngineSearch::final_info(const GameState& root, TimePoint start, const std::string& error) const {
   SearchInfo final;
   if (search_.tree().root().status == NodeStatus::Expanded && error.empty()) {
     final = snapshot(start);
@@ -155,12 +173,11 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
     final.seat = root.decider();
     MoveList actions = root.actions();
     final.best = actions.empty() ? Move::none() : actions.moves[0];
-    final.time_ms = elapsed_ms();
+    final.time_ms = elapsed_ms(start);
   }
   final.final = true;
   final.error = error;
-  report(final);
-  running_ = false;
+  return final;
 }
 
 }  // namespace bh

@@ -78,8 +78,18 @@ class EngineSearch {
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
 
  private:
+  using TimePoint = std::chrono::steady_clock::time_point;
   void run(GameState root, SearchLimits limits, Report report);
-  SearchInfo snapshot(std::chrono::steady_clock::time_point start) const;
+  // The search proper, until a limit, a stop or the end of the tree; throws what the
+  // evaluator throws.
+  void search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start);
+  // One batch of leaves collected, evaluated and backed up; false when none was collected.
+  bool evaluate_batch();
+  // An infinite search (UCI) waits for `stop` before its final report.
+  void wait_for_stop();
+  // The final report: the search's result, or the first legal action when it failed.
+  SearchInfo final_info(const GameState& root, TimePoint start, const std::string& error) const;
+  SearchInfo snapshot(TimePoint start) const;
   int seldepth_ = 0;  // deepest leaf evaluated in this search (search thread only)
 
   Evaluator& evaluator_;

@@ -214,55 +214,9 @@ struct LiveTable::Impl {
   }
 
   Match run() {
-    start = std::chrono::steady_clock::now();
-    for (auto& c : computers)
-      if (c) c->new_match();
-    out << "Bughouse: you play " << seat_name(config.you) << " (" << team_name(team_of(config.you)) << ", partner "
-        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ". Type 'help' for help.\n";
-    ask(BoardA, 0);
-    ask(BoardB, 0);
-    draw();
-    prompted = human_to_move();
+    begin();
     try {
-      while (!match.over()) {
-        // Collect finished decisions.
-        for (auto& p : pending)
-          if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
-            p.action = p.decision.get();
-        // Due actions in time order; a flag that falls first ends the match.
-        const std::int64_t t = now();
-        for (;;) {
-          int due = -1;
-          std::int64_t due_at = 0;
-          for (BoardId b : {BoardA, BoardB}) {
-            const Pending& p = pending[b];
-            if (!p.active || !p.action) continue;
-            const std::int64_t at = std::max(p.asked + std::max<std::int64_t>(1, p.action->think_ms), match.now());
-            if (at <= t && (due < 0 || at < due_at)) due = b, due_at = at;
-          }
-          if (due < 0 || match.over()) break;
-          if (!match.advance_to(due_at)) break;
-          act(BoardId(due), due_at);
-        }
-        if (match.over() || !match.advance_to(t)) break;
-        // The person.
-        for (const std::string& line : read_input()) {
-          human_line(line);
-          if (match.over()) break;
-        }
-        if (match.over()) break;
-        if (!input_open) {
-          match.resign(config.you, now());  // end of input: the person left the table
-          break;
-        }
-        // Sleep until input, the next due action or the next flag.
-        std::int64_t next = now() + 200;
-        for (const Pending& p : pending)
-          if (p.active && p.action) next = std::min(next, p.asked + p.action->think_ms);
-        if (config.clock.timed()) next = std::min({next, match.flag_time(BoardA), match.flag_time(BoardB)});
-        const std::int64_t sleep_ms = std::clamp<std::int64_t>(next - now(), 0, 50);
-        pollfd p{input_fd, POLLIN, 0};
-        ::poll(&p, 1, int(sleep_ms));
+      while (!match.over() && step()) {
       }
     } catch (...) {
       wait_for_computers();
@@ -274,6 +228,72 @@ struct LiveTable::Impl {
     out << "\n";
     draw();
     return match;
+  }
+
+  void begin() {
+    start = std::chrono::steady_clock::now();
+    for (auto& c : computers)
+      if (c) c->new_match();
+    out << "Bughouse: you play " << seat_name(config.you) << " (" << team_name(team_of(config.you)) << ", partner "
+        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ". Type 'help' for help.\n";
+    ask(BoardA, 0);
+    ask(BoardB, 0);
+    draw();
+    prompted = human_to_move();
+  }
+
+  // One round of refereeing: finished decisions in, due actions played, the person's
+  // input read; false once the match is over or the person left.
+  bool step() {
+    collect_decisions();
+    const std::int64_t t = now();
+    play_due(t);
+    if (match.over() || !match.advance_to(t)) return false;
+    for (const std::string& line : read_input()) {
+      human_line(line);
+      if (match.over()) break;
+    }
+    if (match.over()) return false;
+    if (!input_open) {
+      match.resign(config.you, now());  // end of input: the person left the table
+      return false;
+    }
+    sleep_until_next();
+    return true;
+  }
+
+  void collect_decisions() {
+    for (auto& p : pending)
+      if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        p.action = p.decision.get();
+  }
+
+  // Due actions in time order, up to `t`; a flag that falls first ends the match.
+  void play_due(std::int64_t t) {
+    for (;;) {
+      int due = -1;
+      std::int64_t due_at = 0;
+      for (BoardId b : {BoardA, BoardB}) {
+        const Pending& p = pending[b];
+        if (!p.active || !p.action) continue;
+        const std::int64_t at = std::max(p.asked + std::max<std::int64_t>(1, p.action->think_ms), match.now());
+        if (at <= t && (due < 0 || at < due_at)) due = b, due_at = at;
+      }
+      if (due < 0 || match.over()) return;
+      if (!match.advance_to(due_at)) return;
+      act(BoardId(due), due_at);
+    }
+  }
+
+  // Sleeps until input, the next due action or the next flag (at most 50 ms).
+  void sleep_until_next() {
+    std::int64_t next = now() + 200;
+    for (const Pending& p : pending)
+      if (p.active && p.action) next = std::min(next, p.asked + p.action->think_ms);
+    if (config.clock.timed()) next = std::min({next, match.flag_time(BoardA), match.flag_time(BoardB)});
+    const std::int64_t sleep_ms = std::clamp<std::int64_t>(next - now(), 0, 50);
+    pollfd p{input_fd, POLLIN, 0};
+    ::poll(&p, 1, int(sleep_ms));
   }
 };
 

@@ -1,6 +1,6 @@
 // subprocess.h — an external program (a chess engine) run as a child process with pipes
-// to its standard input and output: fork/exec without a shell, line-based reading with a
-// timeout, and an end that never leaves a zombie or a stray process behind.
+// to its standard input and output (core's ChildProcess: no shell, no zombie, no stray
+// process left behind), spoken to line by line with timeouts.
 //
 // Engines die, hang and print garbage; every failure here is an EngineError that names
 // the engine, so that an arena run says which of its players broke and how.
@@ -14,6 +14,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/child_process.h"
 
 namespace bh {
 
@@ -30,16 +32,17 @@ std::string resolve_program(const std::string& program);
 class Subprocess {
  public:
   // Starts argv (argv[0] resolved as above); `name` is how errors call it. The child's
-  // standard error stays the parent's. Throws EngineError when it cannot start.
+  // standard error stays the parent's; the kernel kills it if the starting thread dies.
+  // Throws EngineError when it cannot start.
   Subprocess(std::vector<std::string> argv, std::string name);
   // Closes the child's input (well-behaved engines quit on end of input), waits a little,
-  // then terminates and finally kills it; always reaps it.
-  ~Subprocess();
+  // then terminates and finally kills it; always reaps it (ChildProcess does).
+  ~Subprocess() = default;
   Subprocess(const Subprocess&) = delete;
   Subprocess& operator=(const Subprocess&) = delete;
 
   const std::string& name() const { return name_; }
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return child_.pid(); }
 
   // Writes `line` and a newline. Throws EngineError if the child no longer reads (it died).
   void write_line(std::string_view line);
@@ -48,23 +51,18 @@ class Subprocess {
   // saying how it ended.
   std::optional<std::string> read_line(std::chrono::milliseconds timeout);
   // Closes the child's standard input (it sees end of input).
-  void close_input();
+  void close_input() { child_.close_input(); }
   // Whether the child is still running (reaps it when it has ended).
-  bool running();
+  bool running() { return child_.running(); }
   // "exited with status 1", "killed by signal 9", or "running".
   std::string status_text();
 
  private:
-  bool reap(bool block);
   [[noreturn]] void died(const std::string& doing);
 
   std::string name_;
-  pid_t pid_ = -1;
-  int in_fd_ = -1;   // our end of the child's standard input
-  int out_fd_ = -1;  // our end of the child's standard output
-  std::string buffer_;
-  bool reaped_ = false;
-  int wait_status_ = 0;
+  ChildProcess child_;
+  bool output_ended_ = false;
 };
 
 }  // namespace bh

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 #include "core/bpgn.h"
@@ -13,6 +15,29 @@
 #include "training/engine/text_tokens.h"
 
 namespace bh {
+
+namespace {
+
+// `name <name, may contain spaces> [value <value, may contain spaces>]` -> {name, value};
+// nullopt without `name`.
+std::optional<std::pair<std::string, std::string>> parse_setoption(std::string_view args) {
+  const std::vector<std::string_view> w = split_words(args);
+  if (w.empty() || w[0] != "name") return std::nullopt;
+  std::string name, value;
+  bool in_value = false;
+  for (std::size_t i = 1; i < w.size(); ++i) {
+    if (!in_value && w[i] == "value") {
+      in_value = true;
+      continue;
+    }
+    std::string& target = in_value ? value : name;
+    if (!target.empty()) target += ' ';
+    target += w[i];
+  }
+  return std::make_pair(name, value);
+}
+
+}  // namespace
 
 UciEngine::UciEngine(const EngineSetup& setup, LineWriter& out, std::string record_path)
     : setup_(setup), out_(out), search_(*setup.evaluator, setup.search), record_path_(std::move(record_path)) {}
@@ -31,28 +56,37 @@ bool UciEngine::handle(std::string_view raw) {
   const std::vector<std::string_view> words = split_words(line);
   if (words.empty()) return true;
   const std::string_view cmd = words[0];
-  const std::string_view args = rest_after_word(line);
+  using Handler = void (*)(UciEngine&, std::string_view args);
+  struct Entry {
+    std::string_view word;
+    Handler handler;
+  };
+  static constexpr Entry kCommands[] = {
+      {"uci", [](UciEngine& e, std::string_view) { e.uci(); }},
+      {"isready", [](UciEngine& e, std::string_view) { e.out_.line("readyok"); }},
+      {"setoption", [](UciEngine& e, std::string_view args) { e.setoption(args); }},
+      {"ucinewgame", [](UciEngine& e, std::string_view) { e.new_game(); }},
+      {"position", [](UciEngine& e, std::string_view args) { e.position(args); }},
+      {"go", [](UciEngine& e, std::string_view args) { e.go(args); }},
+      {"stop", [](UciEngine& e, std::string_view) { e.search_.stop(); }},
+      {"quit", [](UciEngine& e, std::string_view) { e.shutdown(); }},
+      {"d", [](UciEngine& e, std::string_view) { e.show_position(); }},
+  };
+  // Anything else (debug, register, ponderhit, unknown words) is ignored, as UCI requires.
+  const auto entry = std::find_if(std::begin(kCommands), std::end(kCommands), [&](const Entry& e) { return e.word == cmd; });
+  if (entry == std::end(kCommands)) return true;
   try {
-    if (cmd == "uci") uci();
-    else if (cmd == "isready") out_.line("readyok");
-    else if (cmd == "setoption") setoption(args);
-    else if (cmd == "ucinewgame") new_game();
-    else if (cmd == "position") position(args);
-    else if (cmd == "go") go(args);
-    else if (cmd == "stop") search_.stop();
-    else if (cmd == "quit") {
-      shutdown();
-      return false;
-    } else if (cmd == "d") {
-      out_.line("info string " + std::string(position_.whole_match ? "match " : "board ") + to_fen(position_.a) +
-                (position_.whole_match ? " | " + to_fen(position_.b) : std::string()));
-    }
-    // Anything else (debug, register, ponderhit, unknown words) is ignored, as UCI requires.
+    entry->handler(*this, rest_after_word(line));
   } catch (const std::exception& e) {
     // Nothing a host sends may end the engine: report and go on.
     error(std::string(cmd) + ": " + e.what());
   }
-  return true;
+  return !quit_;
+}
+
+void UciEngine::show_position() {
+  out_.line("info string " + std::string(position_.whole_match ? "match " : "board ") + to_fen(position_.a) +
+            (position_.whole_match ? " | " + to_fen(position_.b) : std::string()));
 }
 
 void UciEngine::shutdown() {
@@ -77,45 +111,52 @@ void UciEngine::uci() {
 }
 
 void UciEngine::setoption(std::string_view args) {
-  // setoption name <name, may contain spaces> [value <value, may contain spaces>]
-  const std::vector<std::string_view> w = split_words(args);
-  if (w.empty() || w[0] != "name") {
+  const std::optional<std::pair<std::string, std::string>> option = parse_setoption(args);
+  if (!option) {
     error("setoption: expected 'setoption name <name> [value <value>]'");
     return;
   }
-  std::string name, value;
-  bool in_value = false;
-  for (std::size_t i = 1; i < w.size(); ++i) {
-    if (!in_value && w[i] == "value") {
-      in_value = true;
-      continue;
-    }
-    std::string& target = in_value ? value : name;
-    if (!target.empty()) target += ' ';
-    target += w[i];
-  }
+  const auto& [name, value] = *option;
+  using Setter = void (*)(UciEngine&, const std::string& value);
+  struct Entry {
+    std::string_view key;  // the option's name in lower case
+    Setter set;
+  };
+  static constexpr Entry kOptions[] = {
+      {"uci_variant", [](UciEngine& e, const std::string& v) { e.set_variant(v); }},
+      {"team", [](UciEngine& e, const std::string& v) { e.set_team(v); }},
+      {"visits", [](UciEngine& e, const std::string& v) { e.set_visits(v); }},
+      {"move overhead", [](UciEngine& e, const std::string& v) { e.set_move_overhead(v); }},
+      {"recordfile", [](UciEngine& e, const std::string& v) { e.record_path_ = v == "<empty>" ? "" : v; }},
+  };
   const std::string key = to_lower(name);
-  const std::string val = to_lower(value);
-  if (key == "uci_variant") {
-    if (val != "bughouse") error("UCI_Variant '" + value + "' is not supported (this engine plays bughouse only)");
-  } else if (key == "team") {
-    if (val == "white") team_ = Team1;
-    else if (val == "black") team_ = Team2;
-    else if (val == "auto" || val.empty()) team_.reset();
-    else error("Team '" + value + "': expected white (A-white + B-black), black (A-black + B-white) or auto");
-  } else if (key == "visits") {
-    auto v = to_int(value);
-    if (!v || *v < 1 || *v > kMaxEngineVisits) error("Visits '" + value + "': expected 1.." + std::to_string(kMaxEngineVisits));
-    else setup_.default_visits = *v;
-  } else if (key == "move overhead") {
-    auto v = to_int(value);
-    if (!v || *v < 0 || *v > 5000) error("Move Overhead '" + value + "': expected 0..5000 ms");
-    else setup_.move_overhead_ms = *v;
-  } else if (key == "recordfile") {
-    record_path_ = (value == "<empty>") ? "" : value;
-  } else {
-    out_.line("info string unknown option '" + name + "' ignored");
-  }
+  for (const Entry& o : kOptions)
+    if (o.key == key) return o.set(*this, value);
+  out_.line("info string unknown option '" + name + "' ignored");
+}
+
+void UciEngine::set_variant(const std::string& value) {
+  if (to_lower(value) != "bughouse") error("UCI_Variant '" + value + "' is not supported (this engine plays bughouse only)");
+}
+
+void UciEngine::set_team(const std::string& value) {
+  const std::string v = to_lower(value);
+  if (v == "white") team_ = Team1;
+  else if (v == "black") team_ = Team2;
+  else if (v == "auto" || v.empty()) team_.reset();
+  else error("Team '" + value + "': expected white (A-white + B-black), black (A-black + B-white) or auto");
+}
+
+void UciEngine::set_visits(const std::string& value) {
+  auto v = to_int(value);
+  if (!v || *v < 1 || *v > kMaxEngineVisits) error("Visits '" + value + "': expected 1.." + std::to_string(kMaxEngineVisits));
+  else setup_.default_visits = *v;
+}
+
+void UciEngine::set_move_overhead(const std::string& value) {
+  auto v = to_int(value);
+  if (!v || *v < 0 || *v > 5000) error("Move Overhead '" + value + "': expected 0..5000 ms");
+  else setup_.move_overhead_ms = *v;
 }
 
 void UciEngine::new_game() {
@@ -143,6 +184,8 @@ void UciEngine::write_record() {
   Match match(position_.start_a, position_.start_b, setup_.rules, TimeControl::untimed());
   for (auto [board, move] : position_.moves)
     if (!match.over()) match.play(board, move, 0);
+  // The record file collects game after game: an append, not a replacement (the one kind
+  // of file write that does not go through core's write_file_atomic).
   std::ofstream file(record_path_, std::ios::app);
   if (!file) {
     error("RecordFile: cannot write '" + record_path_ + "'");
@@ -167,89 +210,107 @@ void UciEngine::go(std::string_view args) {
     refuse_go(e.what(), !position_.whole_match && args.find("seat") == std::string_view::npos);
     return;
   }
+  const std::optional<GoSeat> who = go_seat(g);
+  if (!who) return;
+  const GoClocks clocks = go_clocks(g, who->seat);
+  const std::optional<GameState> root = go_root(*who, clocks);
+  if (!root) return;
+  const bool prefixed = position_.whole_match || who->layer3;
+  const bool announce_seat = who->announce;
+  search_.start(*root, go_limits(g, clocks, who->seat), [this, prefixed, announce_seat](const SearchInfo& info) {
+    report(info, prefixed, announce_seat);
+  });
+}
+
+std::optional<UciEngine::GoSeat> UciEngine::go_seat(const GoCommand& g) {
   const EnginePosition& pos = position_;
-  // A single-board host (layer 1) knows nothing of seats or waits.
-  const bool layer3 = g.seat.has_value();
-  const bool single_board_host = !pos.whole_match && !layer3;
-
-  // Which seat decides, and the two boards as A and B.
-  Board board_a = pos.a, board_b = pos.b;
-  Seat seat;
-  bool announce_seat = false;
-  if (layer3) {
-    seat = *g.seat;
-    if (!pos.whole_match && board_of(seat) == BoardB) std::swap(board_a, board_b);  // one board: the seat's
+  GoSeat who{pos.a, pos.b};
+  who.layer3 = g.seat.has_value();
+  who.single_board_host = !pos.whole_match && !who.layer3;
+  if (who.layer3) {
+    who.seat = *g.seat;
+    if (!pos.whole_match && board_of(who.seat) == BoardB) std::swap(who.a, who.b);  // one board: the seat's
   } else if (pos.whole_match) {
-    const Seat mover_a = make_seat(BoardA, board_a.side_to_move());
-    const Seat mover_b = make_seat(BoardB, board_b.side_to_move());
-    if (!team_) seat = mover_a;
-    else if (team_of(mover_a) == *team_) seat = mover_a;
-    else if (team_of(mover_b) == *team_) seat = mover_b;
-    else {
-      refuse_go("neither seat of " + std::string(team_name(*team_)) + " is to move (" + std::string(seat_name(mover_a)) +
-                    " and " + std::string(seat_name(mover_b)) + " are)",
-                false);
-      return;
-    }
-    announce_seat = true;
+    const std::optional<Seat> seat = team_seat(who.a, who.b);
+    if (!seat) return std::nullopt;
+    who.seat = *seat;
+    who.announce = true;
   } else {
-    seat = make_seat(BoardA, board_a.side_to_move());
+    who.seat = make_seat(BoardA, who.a.side_to_move());
   }
-  const BoardId own = board_of(seat);
-  const Board& own_board = own == BoardA ? board_a : board_b;
-  if (own_board.side_to_move() != color_of(seat)) {
-    refuse_go(std::string(seat_name(seat)) + " is not to move on its board (" +
+  const BoardId own = board_of(who.seat);
+  const Board& own_board = own == BoardA ? who.a : who.b;
+  if (own_board.side_to_move() != color_of(who.seat)) {
+    refuse_go(std::string(seat_name(who.seat)) + " is not to move on its board (" +
                   std::string(seat_name(make_seat(own, own_board.side_to_move()))) + " is)",
-              single_board_host);
-    return;
+              who.single_board_host);
+    return std::nullopt;
   }
+  return who;
+}
 
-  // Clocks: four given (layer 3), or the seat's board's two with the other board alike.
-  std::array<std::int64_t, kSeats> clocks{};
-  std::int64_t increment = 0;
-  const bool timed = g.timed();
+std::optional<Seat> UciEngine::team_seat(const Board& a, const Board& b) {
+  // Layer 2: the seat of our team that is to move (without a Team, the mover of A).
+  const Seat mover_a = make_seat(BoardA, a.side_to_move());
+  const Seat mover_b = make_seat(BoardB, b.side_to_move());
+  if (!team_ || team_of(mover_a) == *team_) return mover_a;
+  if (team_of(mover_b) == *team_) return mover_b;
+  refuse_go("neither seat of " + std::string(team_name(*team_)) + " is to move (" + std::string(seat_name(mover_a)) +
+                " and " + std::string(seat_name(mover_b)) + " are)",
+            false);
+  return std::nullopt;
+}
+
+UciEngine::GoClocks UciEngine::go_clocks(const GoCommand& g, Seat seat) {
+  // Four given (layer 3), or the seat's board's two with the other board alike.
+  GoClocks c;
+  c.timed = g.timed();
   if (g.clocks) {
-    clocks = *g.clocks;
-  } else if (timed) {
+    c.clocks = *g.clocks;
+  } else if (c.timed) {
     const std::int64_t w = g.wtime.value_or(g.btime.value_or(0)), b = g.btime.value_or(w);
-    clocks = {w, b, w, b};
+    c.clocks = {w, b, w, b};
   }
-  if (g.inc) increment = *g.inc;
-  else if (color_of(seat) == White && g.winc) increment = *g.winc;
-  else if (color_of(seat) == Black && g.binc) increment = *g.binc;
-  for (auto& c : clocks) c = std::max<std::int64_t>(c, 1);  // a Match needs running clocks
-  if (timed) game_initial_ms_ = std::max(game_initial_ms_, *std::max_element(clocks.begin(), clocks.end()));
-  const TimeControl tc = timed ? TimeControl{game_initial_ms_, increment} : TimeControl::untimed();
+  if (g.inc) c.increment = *g.inc;
+  else if (color_of(seat) == White && g.winc) c.increment = *g.winc;
+  else if (color_of(seat) == Black && g.binc) c.increment = *g.binc;
+  for (auto& t : c.clocks) t = std::max<std::int64_t>(t, 1);  // a Match needs running clocks
+  if (c.timed) game_initial_ms_ = std::max(game_initial_ms_, *std::max_element(c.clocks.begin(), c.clocks.end()));
+  return c;
+}
 
-  Match match(board_a, board_b, setup_.rules, tc, clocks);
+std::optional<GameState> UciEngine::go_root(const GoSeat& who, const GoClocks& c) {
+  const TimeControl tc = c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed();
+  Match match(who.a, who.b, setup_.rules, tc, c.clocks);
+  const std::string seat(seat_name(who.seat));
   if (match.over()) {
-    refuse_go("the match is over (" + match.outcome().describe() + ")", single_board_host);
-    return;
+    refuse_go("the match is over (" + match.outcome().describe() + ")", who.single_board_host);
+    return std::nullopt;
   }
-  if (match.state(own) != BoardState::Playing) {
-    refuse_go(std::string(seat_name(seat)) + " has no legal move (it waits for a piece)", single_board_host);
-    return;
+  if (match.state(board_of(who.seat)) != BoardState::Playing) {
+    refuse_go(seat + " has no legal move (it waits for a piece)", who.single_board_host);
+    return std::nullopt;
   }
-  TurnModel turn{TimeModel(setup_.think), layer3 && timed};
-  GameState root = GameState::at_decision(match, seat, 0, turn);
+  const TurnModel turn{TimeModel(setup_.think), who.layer3 && c.timed};
+  GameState root = GameState::at_decision(match, who.seat, 0, turn);
   if (root.over()) {
-    refuse_go("the match ends before " + std::string(seat_name(seat)) + " can act (" + root.match().outcome().describe() + ")",
-              single_board_host);
-    return;
+    refuse_go("the match ends before " + seat + " can act (" + root.match().outcome().describe() + ")",
+              who.single_board_host);
+    return std::nullopt;
   }
+  return root;
+}
 
+SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat seat) const {
   SearchLimits limits;
   if (g.nodes) limits.visits = *g.nodes;
   if (g.movetime) limits.time_ms = std::max<std::int64_t>(1, *g.movetime - setup_.move_overhead_ms);
   if (g.infinite) limits.infinite = true;
   if (!g.nodes && !g.movetime && !g.infinite) {
-    if (timed) limits.time_ms = think_budget_ms(clocks[seat], increment, setup_.move_overhead_ms);
+    if (c.timed) limits.time_ms = think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms);
     else limits.visits = setup_.default_visits;
   }
-  const bool prefixed = pos.whole_match || layer3;
-  search_.start(root, limits, [this, prefixed, announce_seat](const SearchInfo& info) {
-    report(info, prefixed, announce_seat);
-  });
+  return limits;
 }
 
 void UciEngine::report(const SearchInfo& info, bool prefixed, bool announce_seat) {

@@ -15,6 +15,7 @@
 // host expects it).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -48,10 +49,35 @@ class UciEngine {
   void set_report_interval(std::chrono::milliseconds every) { search_.set_report_interval(every); }
 
  private:
+  // Who decides at a `go`, on which boards (A and B as the search sees them).
+  struct GoSeat {
+    Board a, b;
+    Seat seat = AWhite;
+    bool announce = false;           // say `info string seat` before bestmove (layer 2)
+    bool layer3 = false;             // `go seat ...`: four seats and four clocks
+    bool single_board_host = false;  // layer 1: knows nothing of seats or waits
+  };
+  struct GoClocks {
+    std::array<std::int64_t, kSeats> clocks{};
+    std::int64_t increment = 0;
+    bool timed = false;
+  };
+
   void uci();
+  void show_position();  // `d`
   void setoption(std::string_view args);
+  void set_variant(const std::string& value);
+  void set_team(const std::string& value);
+  void set_visits(const std::string& value);
+  void set_move_overhead(const std::string& value);
   void position(std::string_view args);
   void go(std::string_view args);
+  // The steps of `go`; those that can refuse return nullopt after refusing.
+  std::optional<GoSeat> go_seat(const GoCommand& g);
+  std::optional<Seat> team_seat(const Board& a, const Board& b);
+  GoClocks go_clocks(const GoCommand& g, Seat seat);
+  std::optional<GameState> go_root(const GoSeat& who, const GoClocks& clocks);
+  SearchLimits go_limits(const GoCommand& g, const GoClocks& clocks, Seat seat) const;
   void new_game();
   void write_record();
   void error(const std::string& what);

@@ -50,6 +50,11 @@ std::vector<std::pair<std::string, std::string>> parse_features(std::string_view
   return out;
 }
 
+// Thinking time as the match counts it: whole steps of its time grid, at least one.
+std::int64_t on_time_grid(std::int64_t took_ms) {
+  return std::max<std::int64_t>(kTimeGridMs, (took_ms + kTimeGridMs - 1) / kTimeGridMs * kTimeGridMs);
+}
+
 bool contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
 
 // Does the engine say it will not move (Sjeng's sitting, a resignation, a claimed result)?
@@ -194,13 +199,27 @@ PlayerAction XboardPlayer::decide(const Match& match, Seat seat, std::int64_t t)
 }
 
 PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::int64_t t) {
-  const BoardId b = board_of(seat);
-  const Board& now = match.board(b);
+  const Board& now = match.board(board_of(seat));
   if (!started_) {
     start_game(match, seat);
     started_ = true;
   }
+  send_news(match, seat, t);
+  if (sitting_) {
+    if (sat_on_ && now == *sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
+    // Something changed (a piece arrived, or it moved despite its announcement and the
+    // opponent answered): over to the engine again. Until told, it would sit silently.
+    engine_->io().write_line("ptell go");
+    sitting_ = false;
+    sat_on_.reset();
+  }
+  return await_move(match, seat, t);
+}
+
+void XboardPlayer::send_news(const Match& match, Seat seat, std::int64_t t) {
   Subprocess& io = engine_->io();
+  const BoardId b = board_of(seat);
+  const Board& now = match.board(b);
   // The opponent's moves on this board since the engine last moved (its own moves it
   // made itself).
   const auto& events = match.events();
@@ -216,18 +235,20 @@ PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::i
     io.write_line("time " + std::to_string(std::max<std::int64_t>(0, match.remaining(seat, t)) / 10));
     io.write_line("otim " + std::to_string(std::max<std::int64_t>(0, match.remaining(opponent, t)) / 10));
   }
-  if (sitting_) {
-    if (sat_on_ && now == *sat_on_) return {Move::wait(), time_.wait_ms()};  // nothing new: it sits on
-    // Something changed (a piece arrived, or it moved despite its announcement and the
-    // opponent answered): over to the engine again. Until told, it would sit silently.
-    io.write_line("ptell go");
-    sitting_ = false;
-    sat_on_.reset();
-  }
+}
+
+std::int64_t XboardPlayer::move_limit_ms(const Match& match, Seat seat, std::int64_t t) const {
   std::int64_t limit_ms = 60'000;
   if (match.time_control().timed()) limit_ms = match.remaining(seat, t) + 5'000;
   if (engine_->spec().st_seconds > 0)
     limit_ms = std::max<std::int64_t>(limit_ms, std::int64_t(engine_->spec().st_seconds * 1000) + 5'000);
+  return limit_ms;
+}
+
+PlayerAction XboardPlayer::await_move(const Match& match, Seat seat, std::int64_t t) {
+  Subprocess& io = engine_->io();
+  const Board& now = match.board(board_of(seat));
+  std::int64_t limit_ms = move_limit_ms(match, seat, t);
   const auto start = std::chrono::steady_clock::now();
   io.write_line("go");
   bool hurried = false;
@@ -243,50 +264,55 @@ PlayerAction XboardPlayer::decide_or_throw(const Match& match, Seat seat, std::i
       continue;
     }
     const std::string_view l = trim(*line);
-    const std::int64_t took = elapsed_ms(start);
-    const std::int64_t think = std::max<std::int64_t>(kTimeGridMs, (took + kTimeGridMs - 1) / kTimeGridMs * kTimeGridMs);
+    const std::int64_t think = on_time_grid(elapsed_ms(start));
     if (l.rfind("move ", 0) == 0) {
       const std::string text(trim(l.substr(5)));
       io.write_line("force");
-      try {
-        return {parse_move(now, rules_, text), think};
-      } catch (const ParseError& e) {
-        throw EngineError("engine " + name_ + " answered an illegal move: " + e.what());
-      }
+      return {legal_move(now, text), think};
     }
     // (An "Error (...)" line answers a command it does not know, e.g. `partner`: harmless.)
     if (l.rfind("Illegal move", 0) == 0)
       throw EngineError("engine " + name_ + " refused our input: " + std::string(l) + " (position " + to_fen(now) + ")");
-    if (declines_to_move(l)) {
-      // Some engines announce a sit and move all the same (Sjeng within a few moves of a
-      // partner's `go`). A ping settles it: a move comes before the pong, a sit does not.
-      std::optional<std::string> late_move;
-      const std::string pong = engine_->has_ping() ? engine_->ping() : std::string();
-      const auto asked = std::chrono::steady_clock::now();
-      const milliseconds wait_for = engine_->has_ping() ? milliseconds(10'000) : milliseconds(500);
-      for (;;) {
-        const milliseconds rest = wait_for - milliseconds(elapsed_ms(asked));
-        auto after = rest.count() > 0 ? io.read_line(rest) : std::nullopt;
-        if (!after) {
-          if (engine_->has_ping()) throw EngineError("engine " + name_ + " did not answer '" + pong + "'");
-          break;
-        }
-        const std::string_view a = trim(*after);
-        if (a.rfind("move ", 0) == 0) late_move = std::string(trim(a.substr(5)));
-        if (!pong.empty() && a == pong) break;
-      }
-      io.write_line("force");
-      sitting_ = true;  // it stays in its sitting mode either way
-      if (late_move) {
-        try {
-          return {parse_move(now, rules_, *late_move), think};
-        } catch (const ParseError& e) {
-          throw EngineError("engine " + name_ + " answered an illegal move: " + e.what());
-        }
-      }
-      sat_on_ = now;
-      return {Move::wait(), std::max(think, time_.wait_ms())};
+    if (declines_to_move(l)) return settle_sit(now, think);
+  }
+}
+
+PlayerAction XboardPlayer::settle_sit(const Board& now, std::int64_t think_ms) {
+  // Some engines announce a sit and move all the same (Sjeng within a few moves of a
+  // partner's `go`). A ping settles it: a move comes before the pong, a sit does not.
+  const std::optional<std::string> moved = late_move();
+  engine_->io().write_line("force");
+  sitting_ = true;  // it stays in its sitting mode either way
+  if (moved) return {legal_move(now, *moved), think_ms};
+  sat_on_ = now;
+  return {Move::wait(), std::max(think_ms, time_.wait_ms())};
+}
+
+std::optional<std::string> XboardPlayer::late_move() {
+  Subprocess& io = engine_->io();
+  const bool ping = engine_->has_ping();
+  const std::string pong = ping ? engine_->ping() : std::string();
+  const auto asked = std::chrono::steady_clock::now();
+  const milliseconds wait_for = ping ? milliseconds(10'000) : milliseconds(500);
+  std::optional<std::string> move;
+  for (;;) {
+    const milliseconds rest = wait_for - milliseconds(elapsed_ms(asked));
+    auto after = rest.count() > 0 ? io.read_line(rest) : std::nullopt;
+    if (!after) {
+      if (ping) throw EngineError("engine " + name_ + " did not answer '" + pong + "'");
+      return move;
     }
+    const std::string_view a = trim(*after);
+    if (a.rfind("move ", 0) == 0) move = std::string(trim(a.substr(5)));
+    if (ping && a == pong) return move;
+  }
+}
+
+Move XboardPlayer::legal_move(const Board& now, std::string_view text) const {
+  try {
+    return parse_move(now, rules_, text);
+  } catch (const ParseError& e) {
+    throw EngineError("engine " + name_ + " answered an illegal move: " + e.what());
   }
 }
 

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/board.h"
 #include "core/match.h"
@@ -71,6 +72,16 @@ class XboardPlayer final : public Player {
   PlayerAction decide_or_throw(const Match& match, Seat seat, std::int64_t t);
   void start_game(const Match& match, Seat seat);
   void send_move(const Board& before, Move m);
+  // What happened since its last turn: the opponent's moves, the holdings, the clocks.
+  void send_news(const Match& match, Seat seat, std::int64_t t);
+  // Says `go` and reads until the engine moves or declines to (hurried once with `?`).
+  PlayerAction await_move(const Match& match, Seat seat, std::int64_t t);
+  std::int64_t move_limit_ms(const Match& match, Seat seat, std::int64_t t) const;
+  // After an announced sit: its move if it moved all the same, else the wait action.
+  PlayerAction settle_sit(const Board& now, std::int64_t think_ms);
+  // A move the engine sends before it answers a ping (or within half a second without ping).
+  std::optional<std::string> late_move();
+  Move legal_move(const Board& now, std::string_view text) const;
 
   std::shared_ptr<EnginePool<XboardEngineProcess>> pool_;
   EnginePool<XboardEngineProcess>::Lease engine_;

@@ -9,7 +9,6 @@
 // matters and at a random one where any point must do.
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -20,6 +19,7 @@
 #include <thread>
 
 #include "broker_test_util.h"
+#include "core/child_process.h"
 #include "temp_dir.h"
 #include "training/broker/chunk_ingest.h"
 #include "training/broker/worker_registry.h"
@@ -82,7 +82,7 @@ TEST(BrokerFaults, TrainerKilledBetweenReadAndAckWritesEveryChunkExactlyOnce) {
   }
   // The trainer reads 10, writes and acknowledges 5, writes 3 more without acknowledging,
   // has 2 read but unwritten, and dies.
-  pid_t pid = test::fork_child([&] {
+  ChildProcess child = ChildProcess::fork([&] {
     RedisConnection c(server.url(), test::quick_options());
     ChunkConsumer consumer(c, trainer());
     ChunkFileSink sink(run.path());
@@ -94,8 +94,8 @@ TEST(BrokerFaults, TrainerKilledBetweenReadAndAckWritesEveryChunkExactlyOnce) {
     }
     raise(SIGKILL);
   });
-  int status = test::wait_child(pid);
-  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "child status " << status;
+  const ExitStatus status = child.wait();
+  ASSERT_TRUE(status.signaled() && status.signal() == SIGKILL) << "child " << status.describe();
 
   RedisConnection c(server.url(), test::quick_options());
   ChunkConsumer consumer(c, trainer());
@@ -122,7 +122,7 @@ TEST(BrokerFaults, ATrainerUnderANewNameTakesOverTheDeadOnesPendingChunks) {
     ChunkProducer producer(c);
     for (int i = 0; i < 6; ++i) producer.publish(test::bytes_of(chunk_text(std::to_string(i))), {"w1", 1, 10});
   }
-  pid_t pid = test::fork_child([&] {
+  ChildProcess child = ChildProcess::fork([&] {
     RedisConnection c(server.url(), test::quick_options());
     ChunkConsumer consumer(c, trainer("trainer-host-a"));
     ChunkFileSink sink(run.path());
@@ -130,7 +130,7 @@ TEST(BrokerFaults, ATrainerUnderANewNameTakesOverTheDeadOnesPendingChunks) {
     for (std::size_t i = 0; i < got.size() && i < 2; ++i) sink.write(got[i].id, got[i].bytes());
     raise(SIGKILL);  // nothing acknowledged
   });
-  test::wait_child(pid);
+  child.wait();
   std::this_thread::sleep_for(milliseconds(60));  // the dead trainer's entries idle > 50 ms
   RedisConnection c(server.url(), test::quick_options());
   ChunkConsumerOptions o = trainer("trainer-host-b");
@@ -156,7 +156,7 @@ TEST(BrokerFaults, WorkerKilledMidwayLosesNothingAcknowledgedAndJoinsAgain) {
   // The worker publishes without end and reports each chunk the broker acknowledged.
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
-  pid_t pid = test::fork_child([&] {
+  ChildProcess worker = ChildProcess::fork([&] {
     close(fds[0]);
     RedisConnection wc(server.url(), test::quick_options());
     ChunkProducer producer(wc);
@@ -172,8 +172,7 @@ TEST(BrokerFaults, WorkerKilledMidwayLosesNothingAcknowledgedAndJoinsAgain) {
   std::set<std::string> acknowledged;
   std::int32_t n = 0;
   while (acknowledged.size() < 40 && read(fds[0], &n, sizeof n) == sizeof n) acknowledged.insert("a" + std::to_string(n));
-  kill(pid, SIGKILL);  // somewhere in the middle of a publish, or between two
-  test::wait_child(pid);
+  worker.kill();  // somewhere in the middle of a publish, or between two
   while (read(fds[0], &n, sizeof n) == sizeof n) acknowledged.insert("a" + std::to_string(n));
   close(fds[0]);
   ASSERT_GE(acknowledged.size(), 40u);

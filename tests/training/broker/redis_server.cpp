@@ -2,27 +2,18 @@
 #include "redis_server.h"
 
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
 #include "training/broker/redis_connection.h"
-
-extern char** environ;
 
 namespace bh::test {
 
@@ -50,19 +41,9 @@ int free_loopback_port() {
 }  // namespace
 
 std::optional<std::string> RedisServer::binary() {
-  if (const char* env = std::getenv("REDIS_SERVER"); env && *env) {
-    if (::access(env, X_OK) == 0) return std::string(env);
-    return std::nullopt;
-  }
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path ? path : "/usr/bin:/usr/local/bin");
-  std::string d;
-  while (std::getline(dirs, d, ':')) {
-    std::string candidate = d + "/redis-server";
-    if (!d.empty() && ::access(candidate.c_str(), X_OK) == 0) return candidate;
-  }
-  if (::access("/usr/bin/redis-server", X_OK) == 0) return std::string("/usr/bin/redis-server");
-  return std::nullopt;
+  if (const char* env = std::getenv("REDIS_SERVER"); env && *env) return find_program(env);
+  const std::string fallback[] = {"/usr/bin"};
+  return find_program("redis-server", fallback);
 }
 
 RedisServer::RedisServer(Options options) : options_(std::move(options)) {
@@ -86,14 +67,13 @@ RedisServer::~RedisServer() {
 }
 
 void RedisServer::kill() {
-  if (pid_ <= 0) return;
-  ::kill(pid_, SIGKILL);
-  ::waitpid(pid_, nullptr, 0);
-  pid_ = -1;
+  if (!process_) return;
+  process_->kill();
+  process_.reset();
 }
 
 void RedisServer::start() {
-  if (pid_ > 0) throw std::logic_error("redis-server is running already");
+  if (process_) throw std::logic_error("redis-server is running already");
   // The old socket may linger a moment; redis binds with SO_REUSEADDR, so a few tries do.
   for (int tries = 0; tries < 10; ++tries)
     if (spawn_and_wait()) return;
@@ -108,18 +88,10 @@ bool RedisServer::spawn_and_wait() {
       "--requirepass",  options_.password, "--appendonly",        options_.persistent ? "yes" : "no",
       "--appendfsync",  options_.appendfsync,
   };
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  int rc = posix_spawn(&pid, binary_.c_str(), &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw std::runtime_error("cannot spawn " + binary_);
-  pid_ = pid;
+  ChildOptions quiet_output;
+  quiet_output.output = ChildOptions::Output::Null;
+  quiet_output.stderr_to_output = true;
+  process_.emplace(args, quiet_output);
 
   // Ready when it answers PING with our password; gone when the process exits.
   RedisOptions quiet;
@@ -128,9 +100,8 @@ bool RedisServer::spawn_and_wait() {
   quiet.connect_timeout = std::chrono::milliseconds(500);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
   while (std::chrono::steady_clock::now() < deadline) {
-    int status = 0;
-    if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-      pid_ = -1;
+    if (!process_->running()) {
+      process_.reset();
       return false;
     }
     try {
@@ -160,30 +131,6 @@ std::string RedisServer::log_tail() const {
   std::string out;
   for (std::size_t i = lines.size() > 10 ? lines.size() - 10 : 0; i < lines.size(); ++i) out += lines[i] + "\n";
   return out;
-}
-
-pid_t fork_child(const std::function<void()>& body) {
-  pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid > 0) return pid;
-  int code = 0;
-  try {
-    body();
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "child: %s\n", e.what());
-    code = 1;
-  } catch (...) {
-    code = 1;
-  }
-  std::fflush(stderr);
-  ::_exit(code);  // no atexit handlers, no gtest teardown in the child
-}
-
-int wait_child(pid_t pid) {
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return status;
 }
 
 }  // namespace bh::test

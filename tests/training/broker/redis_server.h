@@ -2,13 +2,11 @@
 // temporary directory, a password, and a kill/start pair for broker-restart faults.
 #pragma once
 
-#include <sys/types.h>
-
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 
+#include "core/child_process.h"
 #include "training/broker/redis_url.h"
 
 namespace bh::test {
@@ -36,7 +34,7 @@ class RedisServer {
   void kill();
   // Starts again on the same port and directory; returns once it answers PING.
   void start();
-  bool running() const { return pid_ > 0; }
+  bool running() const { return process_.has_value(); }
 
   int port() const { return port_; }
   const std::string& password() const { return options_.password; }
@@ -52,14 +50,7 @@ class RedisServer {
   std::string binary_;
   std::filesystem::path dir_;
   int port_ = 0;
-  pid_t pid_ = -1;
+  std::optional<ChildProcess> process_;
 };
-
-// Runs `body` in a child process (fork). The child exits 0 when body returns, 1 when it
-// throws; a body may also end itself with raise(SIGKILL) to simulate a crash. Call it
-// while the test runs no other threads.
-pid_t fork_child(const std::function<void()>& body);
-// waitpid; returns the raw status.
-int wait_child(pid_t pid);
 
 }  // namespace bh::test
