@@ -3,11 +3,13 @@
 // a file. A process the test leaves running ends with its ChildProcess.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <utility>
+#include <thread>
 #include <vector>
 
 #include "core/child_process.h"
@@ -44,6 +46,16 @@ inline int run(const std::vector<std::string>& args, const std::filesystem::path
                const std::vector<std::pair<std::string, std::string>>& env = {}) {
   Process p = start(args, output, env);
   return wait_for(p);
+}
+
+// Waits until `path` exists (true) or `limit` passes (false). A limit, not a timing: the
+// tests wait for a state the program reaches, and fail only if it never does.
+inline bool wait_until_exists(const std::filesystem::path& path, std::chrono::seconds limit = std::chrono::minutes(3)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!std::filesystem::exists(path))
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    else std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return true;
 }
 
 // An empty directory of that name under the system's temporary directory.

@@ -201,10 +201,7 @@ TEST(TrainCommand, ASecondTrainerOnTheSameRunIsRefused) {
   fs::path config = write_config(dir, text);
   fs::path runs = dir / "run";
   Process first = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  while (!fs::exists(runs / "checkpoints" / "gen-0000.ckpt") && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  ASSERT_TRUE(fs::exists(runs / "checkpoints" / "gen-0000.ckpt")) << read_text(dir / "first.txt");
+  ASSERT_TRUE(wait_until_exists(runs / "checkpoints" / "gen-0000.ckpt")) << read_text(dir / "first.txt");
   EXPECT_EQ(run({"train", "--config", config.string(), "--run", runs.string(), "--resume"}, dir / "second.txt"), 1);
   const std::string second = read_text(dir / "second.txt");
   EXPECT_NE(second.find("in use by bughouse train (pid " + std::to_string(first.pid()) + ")"), std::string::npos) << second;
@@ -225,9 +222,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
   fs::path config = write_config(dir, text);
   fs::path runs = dir / "run";
   Process p = start({"train", "--config", config.string(), "--run", runs.string()}, dir / "first.txt");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  while (!fs::exists(runs / "checkpoints" / "gen-0001.ckpt") && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(wait_until_exists(runs / "checkpoints" / "gen-0001.ckpt")) << read_text(dir / "first.txt");
   p.signal(SIGINT);
   EXPECT_EQ(wait_for(p), 130);
   EXPECT_NE(read_text(dir / "first.txt").find("resume with --resume"), std::string::npos) << read_text(dir / "first.txt");
@@ -235,9 +230,7 @@ TEST(TrainCommand, CtrlCStopsCleanlyAndResumes) {
 
   // SIGTERM (timeout, systemd, a container stop) is the same clean stop, here of the resumed run.
   Process again = start({"train", "--config", config.string(), "--run", runs.string(), "--resume"}, dir / "second.txt");
-  const auto deadline2 = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  while (!fs::exists(runs / "checkpoints" / "gen-0002.ckpt") && std::chrono::steady_clock::now() < deadline2)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  ASSERT_TRUE(wait_until_exists(runs / "checkpoints" / "gen-0002.ckpt")) << read_text(dir / "second.txt");
   again.signal(SIGTERM);
   EXPECT_EQ(wait_for(again), 130);
   const std::string second = read_text(dir / "second.txt");
