@@ -11,8 +11,9 @@
 
 namespace bh {
 
-// Plain chess keeps the same board code: reserves stay empty, captures leave the game,
-// stalemate and checkmate are judged as in FIDE chess (core/RULES.md "Standard chess").
+// Plain chess keeps the same board code: no drops, captures leave the game, checkmate,
+// stalemate and the other draws are judged as in FIDE chess (core/RULES.md "Standard
+// chess", "Chess draws").
 enum class Variant : std::uint8_t { Bughouse, Chess };
 // Bughouse (default): a check that a drop could block is not mate, even with an empty
 // reserve. Classic: mate is judged with the current reserve only (core/RULES.md "Check, mate and waiting").
