@@ -62,6 +62,11 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
   initial_clocks_ = clocks_;
+  for (BoardId id : {BoardA, BoardB})
+    if (Bitboard stuck = boards_[id].unpromoted_pawns(); stuck && rules_.promotion != Promotion::FromReserve)
+      throw std::invalid_argument(std::string("board ") + (id == BoardA ? "A" : "B") + ": the pawn on " +
+                                  std::string(square_name(lsb(stuck))) +
+                                  " stands on its last rank, which only promotion = reserve allows");
   if (keeps_history())
     for (BoardId id : {BoardA, BoardB}) history_[id].push_back(position_key(boards_[id], rules_));
   for (BoardId id : {BoardA, BoardB})
@@ -117,7 +122,7 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
                        b != board_of(outcome_.seat);
     if (!same_moment || !is_legal(boards_[b], rules_, m)) return false;
     Board after = boards_[b];
-    after.play(m);
+    after.play(m, rules_.promotion);
     if (board_state(after, rules_) != BoardState::Checkmate) return false;
     if (recording_) events_.push_back({mover(b), m, t, remaining(mover(b), t)});
     boards_[b] = after;
@@ -140,12 +145,17 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   if (tc_.timed()) clocks_[s] -= t - turn_start_[b], clocks_[s] += tc_.increment_ms;
   turn_start_[b] = t;
 
-  Capture captured = boards_[b].play(m);
+  Capture captured = boards_[b].play(m, rules_.promotion);
   if (captured && !rules_.is_chess()) {
     // core/RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
     // piece goes back as a pawn. (Standard chess: captured pieces leave the game.)
     PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
     boards_[other(b)].add_to_reserve(captured.color, passed);
+  }
+  if (captured.pawn_given && !rules_.is_chess()) {
+    // core/RULES.md "Promotion from the reserve": the exchanged pawn goes where the opponent's
+    // capture of it would send it: to the opponent's partner, as the mover's colour.
+    boards_[other(b)].add_to_reserve(color_of(s), Pawn);
   }
   if (rules_.dropped_rook_castles && m.is_drop() && m.drop_type() == Rook) {
     // Option dropped_rook_castles (core/RULES.md "Reserves and drops"): the right returns if the king never moved.

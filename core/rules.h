@@ -35,7 +35,9 @@ struct RuleSet {
   int move_limit = 800;               // moves on both boards together before a draw
   DropZone drop_zone = DropZone::Anywhere;
   bool pawn_drop_seventh = true;      // pawns may be dropped on the mover's 7th rank
-  bool promotion = true;              // pawns promote on the last rank
+  // Created (true): FIDE promotion; Off (false): none; FromReserve ("reserve"): the piece
+  // comes from the promoter's reserve (core/RULES.md "Promotion from the reserve").
+  Promotion promotion = Promotion::Created;
   bool promoted_keep_rank = false;    // a captured promoted piece passes as itself
 
   static RuleSet bughouse() { return RuleSet{}; }
