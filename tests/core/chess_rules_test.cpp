@@ -3,6 +3,8 @@
 // rules, automatic or claimed, their record tags, and that bughouse keeps none of them.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
 #include <sstream>
 
 #include "core/bfen.h"
@@ -278,6 +280,30 @@ TEST(ChessDraws, RecordsKeepEveryEnding) {
   ASSERT_TRUE(play(fifty, "b1b2"));
   ASSERT_TRUE(fifty.claim_draw(ABlack, 0).granted);
   expect_same_ending(fifty);
+}
+
+// Random games end by the Laws alone (no move limit): every one reaches mate or one of
+// the automatic draws, and its record replays to the same ending.
+TEST(ChessDraws, RandomGamesEndByTheLawsAlone) {
+  RuleSet rules = kChess;
+  rules.move_limit = 100000;
+  std::mt19937 rng(11);
+  std::map<EndReason, int> endings;
+  for (int game = 0; game < 30; ++game) {
+    Match m(rules, TimeControl::untimed());
+    for (int ply = 0; ply < 20000 && !m.over(); ++ply) {
+      const MoveList moves = m.legal_moves(BoardA);
+      ASSERT_TRUE(m.play(BoardA, moves.moves[rng() % moves.size], 0));
+    }
+    ASSERT_TRUE(m.over());
+    const EndReason r = m.outcome().reason;
+    EXPECT_TRUE(r == EndReason::Checkmate || r == EndReason::Stalemate || r == EndReason::InsufficientMaterial ||
+                r == EndReason::FivefoldRepetition || r == EndReason::SeventyFiveMoves)
+        << m.outcome().describe();
+    ++endings[r];
+    expect_same_ending(m);
+  }
+  EXPECT_GE(endings.size(), 2u);
 }
 
 TEST(ChessDraws, ARecordedClaimThatDoesNotHoldIsRefused) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <random>
 #include <sstream>
 #include <vector>
 
@@ -134,6 +136,54 @@ TEST(PromotionFromTheReserve, CountingEqualsListing) {
     for (int depth = 1; depth <= 3; ++depth)
       EXPECT_EQ(perft(b, kReserve, depth), listed_perft(b, kReserve, depth)) << fen << " depth " << depth;
   }
+}
+
+// Every piece of the two sets, counted where it is: on a board (a promoted piece as the pawn
+// it was) or in a reserve, by colour and type.
+std::array<std::array<int, kPieceTypes>, 2> census(const Match& m) {
+  std::array<std::array<int, kPieceTypes>, 2> n{};
+  for (BoardId id : {BoardA, BoardB}) {
+    const Board& b = m.board(id);
+    for (int s = 0; s < 64; ++s) {
+      const Piece p = b.piece_on(Square(s));
+      if (p != NoPiece) ++n[color_of(p)][b.is_promoted(Square(s)) ? Pawn : type_of(p)];
+    }
+    for (Color c : {White, Black})
+      for (int t = Pawn; t <= Queen; ++t) n[c][t] += b.reserve(c)[PieceType(t)];
+  }
+  return n;
+}
+
+// Random matches under the option: exchanges and pawns that stay happen, every piece stays
+// in play exactly once with its colour, counting equals listing, and every board
+// round-trips through FEN.
+TEST(PromotionFromTheReserve, RandomMatchesKeepEveryPieceOnce) {
+  const std::array<int, kPieceTypes> set = {16, 4, 4, 4, 2, 2};  // two sets per colour
+  std::mt19937 rng(7);
+  int exchanges = 0, stayed = 0;
+  for (int game = 0; game < 40; ++game) {
+    Match m(kReserve, TimeControl::untimed());
+    for (int ply = 0; ply < 600 && !m.over(); ++ply) {
+      const BoardId id = BoardId(rng() % 2);
+      if (m.state(id) != BoardState::Playing) continue;
+      const Board& b = m.board(id);
+      const MoveList moves = m.legal_moves(id);
+      ASSERT_EQ(count_legal(b, kReserve), std::uint64_t(moves.size)) << to_fen(b);
+      // Prefer moves onto the last rank, so that the rule is exercised.
+      Move pick = moves.moves[rng() % moves.size];
+      for (Move mv : moves)
+        if ((mv.is_promotion() || mv.is_unpromoted()) && rng() % 2) pick = mv;
+      exchanges += pick.is_promotion();
+      stayed += pick.is_unpromoted();
+      ASSERT_TRUE(m.play(id, pick, 0));
+      for (BoardId x : {BoardA, BoardB}) ASSERT_EQ(to_fen(parse_fen(to_fen(m.board(x)))), to_fen(m.board(x)));
+      const auto n = census(m);
+      for (Color c : {White, Black})
+        for (int t = Pawn; t <= King; ++t) ASSERT_EQ(n[c][t], set[t]) << "colour " << c << " type " << t;
+    }
+  }
+  EXPECT_GT(exchanges, 0);
+  EXPECT_GT(stayed, 0);
 }
 
 // --- text ------------------------------------------------------------------------------------
