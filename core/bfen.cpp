@@ -75,7 +75,11 @@ Match match_from_bfen(std::string_view text, const RuleSet& rules, const TimeCon
   Bfen f = parse_bfen(text);
   TimeControl control = tc;
   if (f.clocks && !control.timed()) control.initial_ms = (*f.clocks)[0];
-  return Match(f.a, f.b, rules, control, f.clocks.value_or(std::array<std::int64_t, kSeats>{}));
+  try {
+    return Match(f.a, f.b, rules, control, f.clocks.value_or(std::array<std::int64_t, kSeats>{}));
+  } catch (const std::invalid_argument& e) {  // e.g. a pawn on its last rank under other rules
+    throw ParseError("BFEN: " + std::string(e.what()) + " in '" + std::string(text) + "'");
+  }
 }
 
 }  // namespace bh

@@ -73,7 +73,11 @@ Board::Board(const BoardSetup& s) {
         key_ ^= zobrist::reserve_key(c, PieceType(t), n);
     }
   }
-  if (pieces(Pawn) & (kRank1 | kRank8)) invalid("a pawn on rank 1 or rank 8");
+  // A pawn never stands on its own first rank; on its last rank it is a pawn that did not
+  // promote (core/RULES.md "Promotion from the reserve"), which a Match allows only under
+  // that rule.
+  if ((pieces(White, Pawn) & kRank1) || (pieces(Black, Pawn) & kRank8))
+    invalid("a pawn on its own first rank (a white pawn on rank 1 or a black pawn on rank 8)");
 
   side_ = s.side_to_move;
   if (side_ == Black) key_ ^= kKeys.black_to_move;
@@ -217,7 +221,7 @@ bool Board::gives_check(Move m) const {
   return (rook_attacks(ksq, occupied) & rooks) || (bishop_attacks(ksq, occupied) & bishops);
 }
 
-Capture Board::play(Move m) {
+Capture Board::play(Move m, Promotion promotion) {
   assert(!m.is_none() && !m.is_wait());
   Color us = side_, them = ~us;
   Capture captured;
@@ -248,6 +252,16 @@ Capture Board::play(Move m) {
       Square rook_to = make_square(kingside ? 5 : 3, rank_of(from));
       move_piece(from, to);
       move_piece(rook_from, rook_to);
+    } else if (m.is_promotion() && promotion == Promotion::FromReserve) {
+      // core/RULES.md "Promotion from the reserve": the held piece replaces the pawn, as
+      // itself (not marked promoted), and the pawn leaves the board.
+      PieceType t = m.promotion_type();
+      assert(reserves_[us].count[t] > 0);
+      key_ ^= zobrist::reserve_key(us, t, reserves_[us].count[t]);
+      --reserves_[us].count[t];
+      remove_piece(from);
+      put_piece(make_piece(us, t), to, false);
+      captured.pawn_given = true;
     } else if (m.is_promotion()) {
       remove_piece(from);
       put_piece(make_piece(us, m.promotion_type()), to, true);

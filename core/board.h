@@ -30,11 +30,14 @@ struct Reserve {
   bool operator==(const Reserve&) const = default;
 };
 
-// What a move took off the board, as the partner will receive it.
+// What a move took off the board, as the other board will receive it.
 struct Capture {
   PieceType type = NoPieceType;  // NoPieceType: nothing was captured
   Color color = White;
   bool promoted = false;         // a promoted piece passes as a pawn (core/RULES.md)
+  // A promotion from the reserve took the mover's pawn off the board; it passes to the
+  // other board as the mover's pawn (core/RULES.md "Promotion from the reserve").
+  bool pawn_given = false;
   explicit operator bool() const { return type != NoPieceType; }
 };
 
@@ -56,7 +59,7 @@ class Board {
  public:
   // The standard start position with empty reserves.
   Board();
-  // Throws std::invalid_argument naming what is wrong (kings, pawns on the back ranks,
+  // Throws std::invalid_argument naming what is wrong (kings, a pawn on its own first rank,
   // castling rights that the placement contradicts, an impossible en passant square, the
   // side not to move in check, a reserve that holds a king).
   explicit Board(const BoardSetup& setup);
@@ -70,6 +73,11 @@ class Board {
   Bitboard promoted() const { return promoted_; }
   bool is_promoted(Square s) const { return promoted_ & square_bb(s); }
   Square king_square(Color c) const { return lsb(pieces(c, King)); }
+  // Pawns standing on their last rank: they never move again, and only the rule
+  // promotion = reserve puts them there (core/RULES.md "Promotion from the reserve").
+  Bitboard unpromoted_pawns() const {
+    return (pieces(White, Pawn) & kRank8) | (pieces(Black, Pawn) & kRank1);
+  }
 
   Color side_to_move() const { return side_; }
   std::uint8_t castling_rights() const { return castling_; }
@@ -93,8 +101,10 @@ class Board {
   bool gives_check(Move m) const;
 
   // Plays a legal move of the side to move and returns what it captured. Precondition:
-  // the move is legal here (movegen.h); `wait` and `none` are not board moves.
-  Capture play(Move m);
+  // the move is legal here (movegen.h) under a rule set whose promotion is `promotion`;
+  // `wait` and `none` are not board moves. With Promotion::FromReserve a promotion takes
+  // its piece from the mover's reserve and gives the pawn away (Capture::pawn_given).
+  Capture play(Move m, Promotion promotion = Promotion::Created);
   // Passes the turn without moving: used by a Match when the mover waits. Does not touch
   // clocks or counters; clears the en passant square (the chance is gone).
   void pass_turn();

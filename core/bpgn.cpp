@@ -245,7 +245,15 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
     match.emplace(rules, tc);
   }
   Match& m = *match;
-  for (const BpgnPly& p : game.plies) {
+  // A draw claim is an action the moves do not show: the record's ending says it. When the
+  // claimant made the last move, that move was announced with the claim.
+  const std::optional<Outcome> ending = parse_outcome_tag(game.reason);
+  const bool claimed = ending && (ending->reason == EndReason::ThreefoldClaim ||
+                                  ending->reason == EndReason::FiftyMoveClaim);
+  const bool claimed_with_move = claimed && !game.plies.empty() &&
+                                 make_seat(game.plies.back().board, game.plies.back().color) == ending->seat;
+  for (std::size_t i = 0; i < game.plies.size(); ++i) {
+    const BpgnPly& p = game.plies[i];
     if (m.over()) throw ParseError(where(p) + "the match is already over (" + m.outcome().describe() + ")");
     const Board& board = m.board(p.board);
     if (board.side_to_move() != p.color)
@@ -264,7 +272,18 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
       std::int64_t spent = m.remaining(s, m.turn_started(p.board)) + tc.increment_ms - *p.clock_ms;
       t = std::clamp(m.turn_started(p.board) + spent, m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
     }
+    if (claimed_with_move && i + 1 == game.plies.size()) {
+      const DrawClaim verdict = m.claim_draw(ending->seat, t, move);
+      if (!verdict.granted) throw ParseError(where(p) + "the record's draw claim does not hold: " + verdict.explanation);
+      continue;
+    }
     if (!m.play(p.board, move, t)) throw ParseError(where(p) + "the match ended before it (" + m.outcome().describe() + ")");
+  }
+  if (claimed && !claimed_with_move) {
+    const DrawClaim verdict = m.claim_draw(ending->seat, m.now());
+    if (!verdict.granted)
+      throw ParseError("game " + std::to_string(game.index) + ": the record's draw claim by " +
+                       std::string(seat_name(ending->seat)) + " does not hold: " + verdict.explanation);
   }
   return m;
 }

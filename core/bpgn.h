@@ -43,8 +43,10 @@ std::vector<BpgnGame> read_bpgn_file(const std::string& path);
 
 // Plays a game through a Match. The time control comes from the TimeControl tag (PGN
 // seconds, e.g. "180+0"), else `fallback`; move times are reconstructed from the clock
-// comments where present. Throws ParseError naming the game, the move number and the
-// move for an illegal or out-of-turn move.
+// comments where present. A record ending in a draw claim (core/RULES.md "Chess draws")
+// makes the claim again, with the last move when the claimant made it. Throws ParseError
+// naming the game, the move number and the move for an illegal or out-of-turn move, and
+// for a recorded claim that does not hold.
 Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback = TimeControl::untimed());
 
 enum class MoveStyle { San, Uci };

@@ -4,7 +4,9 @@
 // Fairy-Stockfish writes it for bughouse (core/RULES.md "Notation"): holdings upper case for
 // White then lower case for Black, each in the order Q R B N P; promoted pieces carry `~`
 // after the letter. The reader also takes holdings as a ninth rank (`.../RNBQKBNR/Pp`),
-// holdings in any order, a FEN without holdings, and a FEN without the two counters.
+// holdings in any order, a FEN without holdings, and a FEN without the two counters. A pawn
+// on its last rank reads as the pawn that did not promote (core/RULES.md "Promotion from
+// the reserve"); whether the rules allow it is the Match's question.
 #pragma once
 
 #include <string>

@@ -5,11 +5,15 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "core/chess_draws.h"
 #include "core/notation.h"
 
 namespace bh {
 
 namespace {
+
+// core/RULES.md "Chess draws": a refused claim gives the opponent two more minutes.
+constexpr std::int64_t kWrongClaimPenaltyMs = 120'000;
 
 bool read_number(std::string_view s, double& out) {
   if (s.empty()) return false;
@@ -47,48 +51,6 @@ std::string TimeControl::to_string() const {
   return fmt(initial_ms) + "s+" + fmt(increment_ms);
 }
 
-MatchResult win_for(Team t) { return t == Team1 ? MatchResult::Team1Wins : MatchResult::Team2Wins; }
-
-std::string Outcome::describe() const {
-  std::string who = std::string(seat_name(seat));
-  std::string head = result == MatchResult::Team1Wins   ? "team 1 wins"
-                     : result == MatchResult::Team2Wins ? "team 2 wins"
-                     : result == MatchResult::Draw      ? "draw"
-                                                        : "ongoing";
-  switch (reason) {
-    case EndReason::None: return head;
-    case EndReason::Checkmate: return head + ": " + who + " is checkmated";
-    case EndReason::Flag: return head + ": " + who + " ran out of time";
-    case EndReason::Resignation: return head + ": " + who + " resigned";
-    case EndReason::MoveLimit: return head + ": the move limit was reached on the two boards together";
-    case EndReason::BothStuck: return head + ": both boards are stuck (no mover can ever move again)";
-    case EndReason::StuckFlag: return head + ": both boards are stuck and " + who + "'s clock would run out first";
-    case EndReason::SimultaneousFlags: return head + ": two opponents ran out of time at the same moment";
-    case EndReason::SimultaneousMates: return head + ": both teams gave mate at the same moment";
-    case EndReason::Repetition: return head + ": a board repeated its position three times";
-    case EndReason::Agreement: return head + " by agreement";
-  }
-  return head;
-}
-
-std::string Outcome::tag() const {
-  std::string who = std::string(seat_name(seat));
-  switch (reason) {
-    case EndReason::None: return "ongoing";
-    case EndReason::Checkmate: return "mate " + who;
-    case EndReason::Flag: return "flag " + who;
-    case EndReason::Resignation: return "resign " + who;
-    case EndReason::MoveLimit: return "draw move-limit";
-    case EndReason::BothStuck: return "draw both-stuck";
-    case EndReason::StuckFlag: return result == MatchResult::Draw ? "draw stuck-flag" : "stuck-flag " + who;
-    case EndReason::SimultaneousFlags: return "draw simultaneous-flags";
-    case EndReason::SimultaneousMates: return "draw simultaneous-mates";
-    case EndReason::Repetition: return "draw repetition";
-    case EndReason::Agreement: return "draw agreement";
-  }
-  return "ongoing";
-}
-
 Match::Match(RuleSet rules, TimeControl tc) : Match(Board(), Board(), rules, tc) {}
 
 Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
@@ -100,8 +62,13 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
   initial_clocks_ = clocks_;
-  if (rules_.repetition_draw)
-    for (BoardId id : {BoardA, BoardB}) history_[id].push_back(boards_[id].key());
+  for (BoardId id : {BoardA, BoardB})
+    if (Bitboard stuck = boards_[id].unpromoted_pawns(); stuck && rules_.promotion != Promotion::FromReserve)
+      throw std::invalid_argument(std::string("board ") + (id == BoardA ? "A" : "B") + ": the pawn on " +
+                                  std::string(square_name(lsb(stuck))) +
+                                  " stands on its last rank, which only promotion = reserve allows");
+  if (keeps_history())
+    for (BoardId id : {BoardA, BoardB}) history_[id].push_back(position_key(boards_[id], rules_));
   for (BoardId id : {BoardA, BoardB})
     if (!over()) check_board_end(id, 0);
   if (!over()) check_both_stuck(0);
@@ -155,7 +122,7 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
                        b != board_of(outcome_.seat);
     if (!same_moment || !is_legal(boards_[b], rules_, m)) return false;
     Board after = boards_[b];
-    after.play(m);
+    after.play(m, rules_.promotion);
     if (board_state(after, rules_) != BoardState::Checkmate) return false;
     if (recording_) events_.push_back({mover(b), m, t, remaining(mover(b), t)});
     boards_[b] = after;
@@ -178,12 +145,17 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   if (tc_.timed()) clocks_[s] -= t - turn_start_[b], clocks_[s] += tc_.increment_ms;
   turn_start_[b] = t;
 
-  Capture captured = boards_[b].play(m);
-  if (captured) {
+  Capture captured = boards_[b].play(m, rules_.promotion);
+  if (captured && !rules_.is_chess()) {
     // core/RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
-    // piece goes back as a pawn.
+    // piece goes back as a pawn. (Standard chess: captured pieces leave the game.)
     PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
     boards_[other(b)].add_to_reserve(captured.color, passed);
+  }
+  if (captured.pawn_given && !rules_.is_chess()) {
+    // core/RULES.md "Promotion from the reserve": the exchanged pawn goes where the opponent's
+    // capture of it would send it: to the opponent's partner, as the mover's colour.
+    boards_[other(b)].add_to_reserve(color_of(s), Pawn);
   }
   if (rules_.dropped_rook_castles && m.is_drop() && m.drop_type() == Rook) {
     // Option dropped_rook_castles (core/RULES.md "Reserves and drops"): the right returns if the king never moved.
@@ -197,13 +169,12 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   }
   if (recording_) events_.push_back({s, m, t, clocks_[s]});
   ++moves_played_;
-  if (recording_ && rules_.repetition_draw) history_[b].push_back(boards_[b].key());
+  if (keeps_history()) history_[b].push_back(position_key(boards_[b], rules_));
 
   check_board_end(b, t);
   if (!over() && moves_played_ >= rules_.move_limit)
     finish(MatchResult::Draw, EndReason::MoveLimit, s, t);
-  if (!over() && recording_ && rules_.repetition_draw &&
-      std::count(history_[b].begin(), history_[b].end(), boards_[b].key()) >= 3)
+  if (!over() && rules_.repetition_draw && occurrences(b) >= 3)
     finish(MatchResult::Draw, EndReason::Repetition, s, t);
   if (!over()) check_both_stuck(t);
   return true;
@@ -225,11 +196,76 @@ void Match::agree_draw(std::int64_t t) {
   finish(MatchResult::Draw, EndReason::Agreement, AWhite, t);
 }
 
+int Match::occurrences(BoardId b) const {
+  if (!keeps_history() || history_[b].empty()) return 0;
+  const std::uint64_t key = history_[b].back();
+  return int(std::count(history_[b].begin(), history_[b].end(), key));
+}
+
 void Match::check_board_end(BoardId b, std::int64_t t) {
-  if (state(b) == BoardState::Checkmate) {
+  const BoardState st = state(b);
+  if (st == BoardState::Checkmate) {
     Seat mated = mover(b);
     finish(win_for(~team_of(mated)), EndReason::Checkmate, mated, t);
+  } else if (st == BoardState::Stalemate) {
+    // core/RULES.md "Chess draws": stalemate ends the game in a draw.
+    finish(MatchResult::Draw, EndReason::Stalemate, mover(b), t);
+  } else if (rules_.is_chess()) {
+    check_chess_draws(b, t);
   }
+}
+
+void Match::check_chess_draws(BoardId b, std::int64_t t) {
+  // core/RULES.md "Chess draws": the draws that need no claim, after mate and stalemate
+  // (a mate on the 75th move stands).
+  const Seat s = mover(b);
+  if (insufficient_material(boards_[b]))
+    finish(MatchResult::Draw, EndReason::InsufficientMaterial, s, t);
+  else if (occurrences(b) >= kAutomaticRepetitions)
+    finish(MatchResult::Draw, EndReason::FivefoldRepetition, s, t);
+  else if (boards_[b].halfmove_clock() >= kAutomaticHalfmoves)
+    finish(MatchResult::Draw, EndReason::SeventyFiveMoves, s, t);
+}
+
+DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
+  const BoardId b = board_of(seat);
+  auto refuse = [](std::string why) { return DrawClaim{false, EndReason::None, "refused: " + std::move(why)}; };
+  if (!rules_.is_chess()) return refuse("draw claims exist only in standard chess (variant = chess)");
+  if (over()) return refuse("the match is over (" + outcome_.describe() + ")");
+  require_time(t);
+  if (mover(b) != seat)
+    return refuse("only the player to move may claim, and on its board " + std::string(seat_name(mover(b))) +
+                  " is to move");
+  if (!intended.is_none()) {
+    // FIDE: the announced move is made whether the claim holds or not.
+    if (!play(b, intended, t)) return refuse("the match ended before the move (" + outcome_.describe() + ")");
+    if (over()) return refuse("the move ended the match first (" + outcome_.describe() + ")");
+  } else if (!advance_to(t)) {
+    return refuse("the match ended before the claim (" + outcome_.describe() + ")");
+  }
+  return judge_claim(seat, t);
+}
+
+DrawClaim Match::judge_claim(Seat seat, std::int64_t t) {
+  const BoardId b = board_of(seat);
+  const int seen = occurrences(b);
+  const int quiet = boards_[b].halfmove_clock();
+  if (seen >= kClaimRepetitions) {
+    finish(MatchResult::Draw, EndReason::ThreefoldClaim, seat, t);
+    return {true, EndReason::ThreefoldClaim, "granted: the position has occurred " + std::to_string(seen) + " times"};
+  }
+  if (quiet >= kClaimHalfmoves) {
+    finish(MatchResult::Draw, EndReason::FiftyMoveClaim, seat, t);
+    return {true, EndReason::FiftyMoveClaim,
+            "granted: " + std::to_string(quiet) + " half-moves without a capture or a pawn move"};
+  }
+  const Seat opponent = make_seat(b, ~color_of(seat));
+  if (tc_.timed()) clocks_[opponent] += kWrongClaimPenaltyMs;
+  std::string counted = keeps_history() ? "the position has occurred " + std::to_string(seen) + " time(s)"
+                                        : "repetitions are not counted (the match keeps no record)";
+  return {false, EndReason::None,
+          "refused: " + counted + " (3 needed) and " + std::to_string(quiet) +
+              " half-moves passed without a capture or a pawn move (100 needed)"};
 }
 
 void Match::check_both_stuck(std::int64_t t) {

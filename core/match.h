@@ -1,6 +1,7 @@
 // match.h — Match: the whole four-player game. Two boards, four seats in two teams,
 // captured pieces passing to the partner, four clocks in milliseconds, every move and wait
-// stamped with its time, and every way a match ends (core/RULES.md "End of the match").
+// stamped with its time, every way a match ends (core/RULES.md "End of the match"), and in
+// standard chess the FIDE draws, draw claims included (core/RULES.md "Chess draws").
 //
 // Time is given by the caller: each action carries the match time in milliseconds at which
 // it happens, and times never go backwards. On each board the side to move is thinking
@@ -14,6 +15,7 @@
 
 #include "core/board.h"
 #include "core/movegen.h"
+#include "core/outcome.h"
 #include "core/rules.h"
 
 namespace bh {
@@ -32,35 +34,12 @@ struct TimeControl {
   bool operator==(const TimeControl&) const = default;
 };
 
-enum class MatchResult : std::uint8_t { Ongoing, Team1Wins, Team2Wins, Draw };
-
-enum class EndReason : std::uint8_t {
-  None,
-  Checkmate,          // `seat` is mated
-  Flag,               // `seat` ran out of time
-  Resignation,        // `seat` resigned (or left)
-  MoveLimit,          // 800 moves on the two boards together
-  BothStuck,          // no mover on either board can ever move again (draw)
-  StuckFlag,          // both boards stuck, stuck_rule=flag: `seat` would flag first
-  SimultaneousFlags,  // two opponents ran out of time at the same moment
-  SimultaneousMates,  // both teams mated at the same moment
-  Repetition,         // repetition_draw: a board repeated its position three times
-  Agreement,          // all players agreed to a draw
+// The verdict on a draw claim (core/RULES.md "Chess draws").
+struct DrawClaim {
+  bool granted = false;
+  EndReason reason = EndReason::None;  // ThreefoldClaim or FiftyMoveClaim when granted
+  std::string explanation;             // why it was granted or refused, in words
 };
-
-struct Outcome {
-  MatchResult result = MatchResult::Ongoing;
-  EndReason reason = EndReason::None;
-  Seat seat = AWhite;         // the seat the reason is about, where there is one
-  std::int64_t time_ms = 0;   // when the match ended
-  bool over() const { return result != MatchResult::Ongoing; }
-  // "team 2 wins: A-white is checkmated" and the like.
-  std::string describe() const;
-  // Short machine-friendly form used in records: "mate A-white", "flag B-black", "draw 800-moves"...
-  std::string tag() const;
-};
-
-MatchResult win_for(Team t);
 
 // One action in the record of a match.
 struct MatchEvent {
@@ -124,9 +103,23 @@ class Match {
   void set_recording(bool on) { recording_ = on; }
   bool recording() const { return recording_; }
   void agree_draw(std::int64_t t);
+  // Standard chess: `seat`, to move on its board, claims a draw at time t by threefold
+  // repetition or the fifty-move rule (core/RULES.md "Chess draws"). Without a move the
+  // current position is judged. With `intended` (a legal move of `seat`) the claim is on
+  // the position that move makes: the move is played whatever the verdict, as FIDE has
+  // it. A granted claim ends the match in a draw; a refused one in a timed match gives the
+  // opponent two minutes. Repetitions are counted only while recording. Throws
+  // std::invalid_argument for an illegal move or a time in the past.
+  DrawClaim claim_draw(Seat seat, std::int64_t t, Move intended = Move::none());
+  // How often the current position of board b has occurred (while recording, in
+  // standard chess or with repetition_draw; otherwise 0).
+  int occurrences(BoardId b) const;
 
  private:
   void check_board_end(BoardId b, std::int64_t t);
+  void check_chess_draws(BoardId b, std::int64_t t);
+  bool keeps_history() const { return recording_ && (rules_.repetition_draw || rules_.is_chess()); }
+  DrawClaim judge_claim(Seat seat, std::int64_t t);
   void check_both_stuck(std::int64_t t);
   void finish(MatchResult r, EndReason why, Seat s, std::int64_t t);
   void require_time(std::int64_t t) const;
@@ -141,7 +134,7 @@ class Match {
   std::int64_t now_ = 0;
   int moves_played_ = 0;
   std::vector<MatchEvent> events_;
-  std::array<std::vector<std::uint64_t>, 2> history_;  // board keys, for repetition_draw
+  std::array<std::vector<std::uint64_t>, 2> history_;  // position keys, for repetitions
   Outcome outcome_;
   bool recording_ = true;
 };

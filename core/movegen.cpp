@@ -27,12 +27,32 @@ struct Out {
   }
 };
 
+constexpr PieceType kPromotionTypes[4] = {Queen, Rook, Bishop, Knight};
+
+// How many moves a pawn has onto one square of its last rank: none without promotion, the
+// four pieces under FIDE promotion; under promotion = reserve, staying a pawn plus one per
+// piece type the mover holds (core/RULES.md "Promotion from the reserve").
+int last_rank_choices(const Board& b, const RuleSet& r) {
+  switch (r.promotion) {
+    case Promotion::Off: return 0;
+    case Promotion::Created: return 4;
+    case Promotion::FromReserve: break;
+  }
+  const Reserve& hand = b.reserve(b.side_to_move());
+  int n = 1;
+  for (PieceType t : kPromotionTypes) n += hand[t] > 0;
+  return n;
+}
+
 template <bool kCount>
-void add_promotions(Out<kCount>& out, Square from, Square to) {
+void add_last_rank_moves(Out<kCount>& out, const Board& b, const RuleSet& r, Square from, Square to) {
   if constexpr (kCount) {
-    out.n += 4;
+    out.n += std::uint64_t(last_rank_choices(b, r));
   } else {
-    for (PieceType t : {Queen, Rook, Bishop, Knight}) out.add(Move::promotion(from, to, t));
+    const bool from_reserve = r.promotion == Promotion::FromReserve;
+    if (from_reserve) out.add(Move::unpromoted(from, to));
+    for (PieceType t : kPromotionTypes)
+      if (!from_reserve || b.reserve(b.side_to_move())[t] > 0) out.add(Move::promotion(from, to, t));
   }
 }
 
@@ -68,16 +88,17 @@ void pawn_moves(const Board& b, const RuleSet& r, Bitboard target, Bitboard pinn
     while (east) { Square to = pop_lsb(east); out.add(Move::normal(Square(int(to) - int(CaptureEast)), to)); }
   }
 
-  if (seventh && r.promotion) {
+  const int choices = last_rank_choices(b, r);
+  if (seventh && choices) {
     Bitboard pushes = shift<Up>(seventh) & empty & target;
     Bitboard pw = shift<CaptureWest>(seventh) & enemies;
     Bitboard pe = shift<CaptureEast>(seventh) & enemies;
     if constexpr (kCount) {
-      out.n += 4 * std::uint64_t(popcount(pushes) + popcount(pw) + popcount(pe));
+      out.n += std::uint64_t(choices) * std::uint64_t(popcount(pushes) + popcount(pw) + popcount(pe));
     } else {
-      while (pushes) { Square to = pop_lsb(pushes); add_promotions(out, Square(int(to) - int(Up)), to); }
-      while (pw) { Square to = pop_lsb(pw); add_promotions(out, Square(int(to) - int(CaptureWest)), to); }
-      while (pe) { Square to = pop_lsb(pe); add_promotions(out, Square(int(to) - int(CaptureEast)), to); }
+      while (pushes) { Square to = pop_lsb(pushes); add_last_rank_moves(out, b, r, Square(int(to) - int(Up)), to); }
+      while (pw) { Square to = pop_lsb(pw); add_last_rank_moves(out, b, r, Square(int(to) - int(CaptureWest)), to); }
+      while (pe) { Square to = pop_lsb(pe); add_last_rank_moves(out, b, r, Square(int(to) - int(CaptureEast)), to); }
     }
   }
 
@@ -93,10 +114,10 @@ void pawn_moves(const Board& b, const RuleSet& r, Bitboard target, Bitboard pinn
     if (square_bb(from) & (Us == White ? kRank2 : kRank7))
       to_set |= shift<Up>(one) & empty & line & target;
     bool promotes = square_bb(from) & Rank7;
-    if (promotes && !r.promotion) continue;
+    if (promotes && !choices) continue;
     while (to_set) {
       Square to = pop_lsb(to_set);
-      if (promotes) add_promotions(out, from, to);
+      if (promotes) add_last_rank_moves(out, b, r, from, to);
       else out.add(Move::normal(from, to));
     }
   }
@@ -197,7 +218,7 @@ bool drop_allowed(const Board& b, const RuleSet& r, Move m) {
   if (!r.drop_check) return false;
   if (r.drop_mate) return true;
   Board after = b;
-  after.play(m);
+  after.play(m, r.promotion);
   return board_state(after, r) != BoardState::Checkmate;
 }
 

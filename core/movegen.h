@@ -1,6 +1,6 @@
 // movegen.h — legal moves of one board under a RuleSet: piece moves, captures, castling,
-// en passant, promotions, drops from the mover's reserve, check evasions (interposing
-// drops included) and pins, generated fully legal (no make-and-test except for the
+// en passant, promotions (created, or from the reserve beside the pawn that stays a
+// pawn), drops from the mover's reserve, check evasions (interposing drops included) and pins, generated fully legal (no make-and-test except for the
 // optional drop_check/drop_mate filters). Also the board's state when nothing can move:
 // checkmate, stalemate (chess) or stuck (bughouse: the player waits).
 #pragma once

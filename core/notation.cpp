@@ -67,14 +67,16 @@ Move parse_uci(const Board& b, const RuleSet& r, std::string_view text) {
   Square from = make_square(text[0] - 'a', text[1] - '1');
   Square to = make_square(text[2] - 'a', text[3] - '1');
   bool wants_promotion = text.size() == 5;
+  bool promotion_only = false;  // the squares name only promotions, and no letter was given
   for (Move m : legal) {
     if (m.is_drop() || m.from() != from || m.to() != to) continue;
     if (m.is_promotion() != wants_promotion) {
-      if (m.is_promotion()) refuse(text, b, "a promotion needs its piece letter (q, r, b or n)");
+      promotion_only |= m.is_promotion();
       continue;
     }
     if (!wants_promotion || m.promotion_type() == PieceType(drop_letter(text[4]))) return m;
   }
+  if (promotion_only) refuse(text, b, "a promotion needs its piece letter (q, r, b or n)");
   if (b.empty(from)) refuse(text, b, "no piece on " + std::string(square_name(from)));
   if (color_of(b.piece_on(from)) != b.side_to_move()) refuse(text, b, "the piece on " + std::string(square_name(from)) + " is not the mover's");
   refuse(text, b, "not a legal move here");
@@ -114,7 +116,7 @@ std::string to_san(const Board& b, const RuleSet& r, Move m) {
     if (m.is_promotion()) s += std::string("=") + piece_type_char(m.promotion_type());
   }
   Board after = b;
-  after.play(m);
+  after.play(m, r.promotion);
   if (after.in_check()) s += board_state(after, r) == BoardState::Checkmate ? '#' : '+';
   return s;
 }
@@ -170,18 +172,20 @@ Move parse_san(const Board& b, const RuleSet& r, std::string_view text) {
   }
 
   std::vector<Move> found;
+  bool promotion_only = false;  // the text fits only promotions, and names no piece
   for (Move m : legal) {
     if (m.is_drop() || m.to() != to || type_of(b.piece_on(m.from())) != piece) continue;
     if (from_file >= 0 && file_of(m.from()) != from_file) continue;
     if (from_rank >= 0 && rank_of(m.from()) != from_rank) continue;
     if (m.is_promotion() != (promotion >= 0)) {
-      if (m.is_promotion()) refuse(text, b, "a promotion needs its piece (e.g. e8=Q)");
+      promotion_only |= m.is_promotion();
       continue;
     }
     if (promotion >= 0 && m.promotion_type() != PieceType(promotion)) continue;
     found.push_back(m);
   }
   if (found.size() == 1) return found[0];
+  if (found.empty() && promotion_only) refuse(text, b, "a promotion needs its piece (e.g. e8=Q)");
   if (found.empty()) refuse(text, b, "not a legal move here");
   refuse(text, b, "ambiguous: " + std::to_string(found.size()) + " moves fit");
 }

@@ -22,7 +22,7 @@ std::uint64_t perft(const Board& board, const RuleSet& rules, int depth) {
   std::uint64_t nodes = 0;
   for (Move m : moves) {
     Board child = board;
-    child.play(m);
+    child.play(m, rules.promotion);
     nodes += perft(child, rules, depth - 1);
   }
   return nodes;
@@ -36,7 +36,7 @@ std::vector<DivideEntry> perft_divide(const Board& board, const RuleSet& rules, 
   for (int i = 0; i < moves.size; ++i) out[i].move = moves.moves[i];
   auto count = [&](int i) {
     Board child = board;
-    child.play(out[i].move);
+    child.play(out[i].move, rules.promotion);
     out[i].nodes = perft(child, rules, depth - 1);
   };
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);

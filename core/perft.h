@@ -1,6 +1,7 @@
 // perft.h — counting the leaves of the legal-move tree (the standard move-generator check)
 // and reading perft EPD files (`<fen>;D1 <n>;D2 <n>...`). Perft uses one board's rules:
-// captured pieces leave the game and reserves only shrink (tests/data/README.md).
+// captured pieces leave the game and reserves only shrink, by drops and by promotions
+// from the reserve (tests/data/README.md).
 #pragma once
 
 #include <cstdint>

@@ -23,6 +23,19 @@ bool parse_bool(std::string_view key, std::string_view v) {
 
 const char* b(bool x) { return x ? "true" : "false"; }
 
+// `promotion` keeps its boolean spellings (true: created pieces, false: no promotion) and
+// adds "reserve" (core/RULES.md "Promotion from the reserve").
+Promotion parse_promotion(std::string_view v) {
+  if (v == "reserve") return Promotion::FromReserve;
+  if (v == "true" || v == "1" || v == "yes" || v == "on") return Promotion::Created;
+  if (v == "false" || v == "0" || v == "no" || v == "off") return Promotion::Off;
+  bad_choice("promotion", v, "true, false, reserve");
+}
+
+const char* promotion_name(Promotion p) {
+  return p == Promotion::Created ? "true" : p == Promotion::Off ? "false" : "reserve";
+}
+
 }  // namespace
 
 RuleSet RuleSet::chess() {
@@ -92,7 +105,7 @@ void set_option(RuleSet& r, std::string_view key, std::string_view v) {
   } else if (key == "pawn_drop_seventh") {
     r.pawn_drop_seventh = parse_bool(key, v);
   } else if (key == "promotion") {
-    r.promotion = parse_bool(key, v);
+    r.promotion = parse_promotion(v);
   } else if (key == "promoted_keep_rank") {
     r.promoted_keep_rank = parse_bool(key, v);
   } else {
@@ -116,7 +129,7 @@ std::vector<std::string> describe(const RuleSet& r) {
       "move_limit=" + std::to_string(r.move_limit),
       std::string("drop_zone=") + zone,
       std::string("pawn_drop_seventh=") + b(r.pawn_drop_seventh),
-      std::string("promotion=") + b(r.promotion),
+      std::string("promotion=") + promotion_name(r.promotion),
       std::string("promoted_keep_rank=") + b(r.promoted_keep_rank),
   };
 }

@@ -11,8 +11,9 @@
 
 namespace bh {
 
-// Plain chess keeps the same board code: reserves stay empty, captures leave the game,
-// stalemate and checkmate are judged as in FIDE chess (core/RULES.md "Standard chess").
+// Plain chess keeps the same board code: no drops, captures leave the game, checkmate,
+// stalemate and the other draws are judged as in FIDE chess (core/RULES.md "Standard
+// chess", "Chess draws").
 enum class Variant : std::uint8_t { Bughouse, Chess };
 // Bughouse (default): a check that a drop could block is not mate, even with an empty
 // reserve. Classic: mate is judged with the current reserve only (core/RULES.md "Check, mate and waiting").
@@ -34,7 +35,9 @@ struct RuleSet {
   int move_limit = 800;               // moves on both boards together before a draw
   DropZone drop_zone = DropZone::Anywhere;
   bool pawn_drop_seventh = true;      // pawns may be dropped on the mover's 7th rank
-  bool promotion = true;              // pawns promote on the last rank
+  // Created (true): FIDE promotion; Off (false): none; FromReserve ("reserve"): the piece
+  // comes from the promoter's reserve (core/RULES.md "Promotion from the reserve").
+  Promotion promotion = Promotion::Created;
   bool promoted_keep_rank = false;    // a captured promoted piece passes as itself
 
   static RuleSet bughouse() { return RuleSet{}; }

@@ -57,8 +57,14 @@ enum CastlingRight : std::uint8_t {
   AllCastling = 15
 };
 
+// Where a promoted piece comes from (core/RULES.md "Moves on a board" and "Promotion
+// from the reserve"): no promotion, a new piece (FIDE), or a piece the promoter holds.
+enum class Promotion : std::uint8_t { Off, Created, FromReserve };
+
 // A move in 16 bits: to (0-5), from (6-11), kind (12-15). Castling is written as the
 // king's move (e1g1); a drop keeps only its target and its piece type in the kind.
+// A promotion says only the piece type: whether the piece is created or taken from the
+// reserve is the rule set's Promotion, not the move's.
 class Move {
  public:
   enum Kind : std::uint8_t {
@@ -66,6 +72,7 @@ class Move {
     EnPassant = 1,
     Castling = 2,
     PromoteKnight = 3,  // PromoteKnight + (type - Knight) for the other promotions
+    Unpromoted = 7,     // a pawn onto its last rank that stays a pawn (promotion = reserve)
     DropPawn = 8,       // DropPawn + type for each droppable type
     WaitKind = 15,
   };
@@ -83,6 +90,9 @@ class Move {
   static constexpr Move promotion(Square from, Square to, PieceType t) {
     return Move(from, to, Kind(int(PromoteKnight) + int(t) - int(Knight)));
   }
+  // A pawn step or capture onto the last rank without promotion: the pawn stays there
+  // and never moves again (core/RULES.md "Promotion from the reserve").
+  static constexpr Move unpromoted(Square from, Square to) { return Move(from, to, Unpromoted); }
   static constexpr Move drop(PieceType t, Square to) {
     return Move(Square(0), to, Kind(int(DropPawn) + int(t)));
   }
@@ -97,6 +107,7 @@ class Move {
   constexpr bool is_promotion() const { return kind() >= PromoteKnight && kind() <= PromoteKnight + 3; }
   constexpr bool is_castling() const { return kind() == Castling; }
   constexpr bool is_en_passant() const { return kind() == EnPassant; }
+  constexpr bool is_unpromoted() const { return kind() == Unpromoted; }
   // The dropped piece type (drops) or the promotion piece type (promotions).
   constexpr PieceType drop_type() const { return PieceType(int(kind()) - int(DropPawn)); }
   constexpr PieceType promotion_type() const { return PieceType(int(Knight) + int(kind()) - int(PromoteKnight)); }

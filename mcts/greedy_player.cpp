@@ -13,7 +13,7 @@ namespace bh {
 int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
   const BoardId b = board_of(seat);
   std::array<Board, 2> boards{match.board(BoardA), match.board(BoardB)};
-  const Capture captured = boards[b].play(m);
+  const Capture captured = boards[b].play(m, match.rules().promotion);
   if (board_state(boards[b], match.rules()) == BoardState::Checkmate) return kMateScore;
   if (captured) {
     // core/RULES.md "Reserves and drops": the piece goes to the capturer's partner, a promoted
@@ -21,6 +21,8 @@ int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
     const PieceType passed = captured.promoted && !match.rules().promoted_keep_rank ? Pawn : captured.type;
     if (!match.rules().is_chess()) boards[other(b)].add_to_reserve(captured.color, passed);
   }
+  // core/RULES.md "Promotion from the reserve": the exchanged pawn goes to the other board.
+  if (captured.pawn_given && !match.rules().is_chess()) boards[other(b)].add_to_reserve(color_of(seat), Pawn);
   return material_balance(boards[BoardA], boards[BoardB], team_of(seat));
 }
 

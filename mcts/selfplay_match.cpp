@@ -55,10 +55,11 @@ void SelfPlayMatch::play(Move action) {
     if (counters_) counters_->moves++;
   }
   if (state_->over() && !record_->over()) record_->advance_to(state_->match().outcome().time_ms);
-  // Threefold repetition (option repetition_draw) needs the position history only the
-  // record keeps.
+  // Repetitions (option repetition_draw; fivefold in standard chess) need the position
+  // history only the record keeps.
   if (record_->over() && !state_->over()) {
-    assert(record_->outcome().reason == EndReason::Repetition);
+    assert(record_->outcome().reason == EndReason::Repetition ||
+           record_->outcome().reason == EndReason::FivefoldRepetition);
     state_->end_in_draw();
   }
   search_.advance(seat, action);

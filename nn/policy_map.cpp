@@ -48,6 +48,11 @@ bool is_promotion_step(Square from, Square to) {
   return rank_of(from) == 6 && rank_of(to) == 7 && std::abs(file_of(to) - file_of(from)) <= 1;
 }
 
+// A pawn onto the last rank that stays a pawn (core/RULES.md "Promotion from the reserve")
+// is the same direction at distance 2: from the 7th rank that square is off the board, so
+// no other move has the index.
+constexpr int kUnpromotedDistance = 2;
+
 }  // namespace
 
 int policy_index(Move m, Color mover) {
@@ -57,8 +62,9 @@ int policy_index(Move m, Color mover) {
   const Square from = relative_square(mover, m.from());
   const Square to = relative_square(mover, m.to());
   const int dx = file_of(to) - file_of(from), dy = rank_of(to) - rank_of(from);
-  if (m.is_promotion()) {
+  if (m.is_promotion() || m.is_unpromoted()) {
     if (!is_promotion_step(from, to)) return -1;
+    if (m.is_unpromoted()) return move_plane(dx * kUnpromotedDistance, kUnpromotedDistance) * 64 + from;
     if (m.promotion_type() != Queen)  // a queen promotion is the pawn's queen-like step
       return (kUnderPromotionPlane0 + (m.promotion_type() - Knight) * 3 + dx + 1) * 64 + from;
   }
@@ -76,14 +82,21 @@ Move policy_move(int index, const Board& board) {
 
   const bool under = plane >= kUnderPromotionPlane0;
   const Delta d = under ? Delta{(plane - kUnderPromotionPlane0) % 3 - 1, 1} : plane_delta(plane);
-  const int file = file_of(rel_from) + d.dx, rank = rank_of(rel_from) + d.dy;
-  if (file < 0 || file > 7 || rank < 0 || rank > 7) return Move::none();
-  const Square rel_to = make_square(file, rank);
-  const Square from = relative_square(us, rel_from), to = relative_square(us, rel_to);
-
+  const Square from = relative_square(us, rel_from);
   const Piece piece = board.piece_on(from);
   if (piece == NoPiece || color_of(piece) != us) return Move::none();
   const PieceType type = type_of(piece);
+  if (type == Pawn && !under && d.dy == kUnpromotedDistance && rank_of(rel_from) == 6 &&
+      plane < kQueenPlanes) {
+    const int file = file_of(rel_from) + d.dx / kUnpromotedDistance;
+    if (file < 0 || file > 7) return Move::none();
+    return Move::unpromoted(from, relative_square(us, make_square(file, 7)));
+  }
+
+  const int file = file_of(rel_from) + d.dx, rank = rank_of(rel_from) + d.dy;
+  if (file < 0 || file > 7 || rank < 0 || rank > 7) return Move::none();
+  const Square rel_to = make_square(file, rank);
+  const Square to = relative_square(us, rel_to);
   if (under) {
     if (type != Pawn || !is_promotion_step(rel_from, rel_to)) return Move::none();
     return Move::promotion(from, to, PieceType(Knight + (plane - kUnderPromotionPlane0) / 3));

@@ -22,7 +22,8 @@ int policy_index(Move m, Color mover);
 
 // The move of board.side_to_move() that `index` names, with the kind the board implies
 // (castling for a king's two-step, en passant onto the en passant square, queen promotion
-// for a queen-like pawn move to the last rank), or Move::none() if the index names no
+// for a queen-like pawn move to the last rank, a pawn staying a pawn for its distance-2
+// index from the 7th rank), or Move::none() if the index names no
 // geometrically possible move from the board's pieces. The move need not be legal.
 Move policy_move(int index, const Board& board);
 

@@ -39,10 +39,10 @@ TEST(PolicyMap, HandWorkedIndices) {
   EXPECT_EQ(policy_index(Move::promotion(A6, A7, Queen), White), -1);  // not onto the last rank
 }
 
-void check_position(const Board& board) {
+void check_position(const Board& board, const RuleSet& rules = {}) {
   const Color us = board.side_to_move();
   std::set<int> seen;
-  for (Move m : legal_moves(board, RuleSet{})) {
+  for (Move m : legal_moves(board, rules)) {
     const int index = policy_index(m, us);
     ASSERT_GE(index, 0) << to_fen(board) << " move raw " << m.raw();
     ASSERT_LT(index, kWaitIndex) << to_fen(board);
@@ -87,6 +87,33 @@ TEST(PolicyMap, EveryDecodedIndexMapsBack) {
   }
   EXPECT_TRUE(policy_move(-1, Board()).is_none());
   EXPECT_TRUE(policy_move(kPolicySize, Board()).is_none());
+}
+
+// promotion = reserve (core/RULES.md "Promotion from the reserve"): a pawn that stays a pawn
+// on the last rank has the index of the same direction at distance 2.
+TEST(PolicyMap, UnpromotedPawnMovesHaveTheirOwnIndices) {
+  // e7e8 staying a pawn: direction N, distance 2 -> plane 1; from e7 = 52.
+  EXPECT_EQ(policy_index(Move::unpromoted(E7, E8), White), 1 * 64 + 52);
+  // b2xa1 by Black staying a pawn: in the mover's view b7xa8, NW (7), distance 2 -> plane 50.
+  EXPECT_EQ(policy_index(Move::unpromoted(B2, A1), Black), 50 * 64 + 49);
+  EXPECT_EQ(policy_index(Move::unpromoted(A6, A7), White), -1);  // not onto the last rank
+
+  RuleSet reserve;
+  reserve.promotion = Promotion::FromReserve;
+  // Pushes and captures onto the last rank for both colours with every piece in hand, and
+  // with only knights in hand beside pawns already stuck on a8 and a1.
+  for (const char* fen : {"r1n4k/1P6/8/8/8/8/1p4p1/4K2N[QRBNqrbn] w - - 0 1",
+                          "r1n4k/1P6/8/8/8/8/1p4p1/4K2N[QRBNqrbn] b - - 0 1",
+                          "P6k/1P6/8/8/8/8/6p1/p3K2N[Nn] w - - 0 1"}) {
+    const Board b = parse_fen(fen);
+    check_position(b, reserve);
+    check_position(test::mirror(b), reserve);
+    for (int index = 0; index < kPolicySize; ++index) {
+      const Move m = policy_move(index, b);
+      if (m.is_none()) continue;
+      ASSERT_EQ(policy_index(m, b.side_to_move()), index) << "index " << index << " in " << fen;
+    }
+  }
 }
 
 }  // namespace

@@ -120,7 +120,7 @@ bool CecpEngine::apply_user_move(std::string_view text) {
     return false;
   }
   history_.push_back(board_);
-  board_.play(m);  // a capture goes to the partner: the server will send the holdings
+  board_.play(m, setup_.rules.promotion);  // a capture goes to the partner: the server will send the holdings
   new_turn();
   return true;
 }

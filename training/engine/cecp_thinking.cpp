@@ -128,7 +128,7 @@ void CecpEngine::sit() {
 
 void CecpEngine::play_own(Move move) {
   history_.push_back(board_);
-  board_.play(move);
+  board_.play(move, setup_.rules.promotion);
   ++generation_;
   ++turn_;
   out_.line("move " + to_uci(move));

@@ -89,7 +89,7 @@ void play_board_moves(EnginePosition& pos, const std::vector<std::string_view>& 
       throw ParseError("position: " + move_label(n, word) + ": " + e.what());
     }
     if (m.is_wait()) throw ParseError("position: " + move_label(n, word) + ": 0000 (a wait) is not a move");
-    pos.a.play(m);
+    pos.a.play(m, rules.promotion);
     pos.moves.emplace_back(BoardA, m);
   }
 }

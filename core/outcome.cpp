@@ -1,0 +1,115 @@
+// outcome.cpp — the sentences and record tags of match endings.
+#include "core/outcome.h"
+
+#include <array>
+
+namespace bh {
+
+namespace {
+
+// One way to write an ending in a record: "[draw ]<word>[ <seat>]". Reading and writing
+// both go through this table, so every tag reads back as the outcome that wrote it.
+struct TagForm {
+  EndReason reason;
+  std::string_view word;
+  bool draw;       // written after "draw "
+  bool has_seat;   // followed by the seat's name
+};
+
+constexpr std::array<TagForm, 17> kTagForms{{
+    {EndReason::Checkmate, "mate", false, true},
+    {EndReason::Flag, "flag", false, true},
+    {EndReason::Resignation, "resign", false, true},
+    {EndReason::StuckFlag, "stuck-flag", false, true},
+    {EndReason::StuckFlag, "stuck-flag", true, false},
+    {EndReason::MoveLimit, "move-limit", true, false},
+    {EndReason::BothStuck, "both-stuck", true, false},
+    {EndReason::SimultaneousFlags, "simultaneous-flags", true, false},
+    {EndReason::SimultaneousMates, "simultaneous-mates", true, false},
+    {EndReason::Repetition, "repetition", true, false},
+    {EndReason::Agreement, "agreement", true, false},
+    {EndReason::Stalemate, "stalemate", true, true},
+    {EndReason::InsufficientMaterial, "insufficient-material", true, true},
+    {EndReason::FivefoldRepetition, "fivefold-repetition", true, true},
+    {EndReason::SeventyFiveMoves, "75-moves", true, true},
+    {EndReason::ThreefoldClaim, "threefold-claim", true, true},
+    {EndReason::FiftyMoveClaim, "fifty-move-claim", true, true},
+}};
+
+std::optional<Seat> seat_named(std::string_view name) {
+  for (int s = 0; s < kSeats; ++s)
+    if (seat_name(Seat(s)) == name) return Seat(s);
+  return std::nullopt;
+}
+
+}  // namespace
+
+MatchResult win_for(Team t) { return t == Team1 ? MatchResult::Team1Wins : MatchResult::Team2Wins; }
+
+std::string Outcome::describe() const {
+  std::string who = std::string(seat_name(seat));
+  std::string on = std::string(" on board ") + (board_of(seat) == BoardA ? "A" : "B");
+  std::string head = result == MatchResult::Team1Wins   ? "team 1 wins"
+                     : result == MatchResult::Team2Wins ? "team 2 wins"
+                     : result == MatchResult::Draw      ? "draw"
+                                                        : "ongoing";
+  switch (reason) {
+    case EndReason::None: return head;
+    case EndReason::Checkmate: return head + ": " + who + " is checkmated";
+    case EndReason::Flag: return head + ": " + who + " ran out of time";
+    case EndReason::Resignation: return head + ": " + who + " resigned";
+    case EndReason::MoveLimit: return head + ": the move limit was reached on the two boards together";
+    case EndReason::BothStuck: return head + ": both boards are stuck (no mover can ever move again)";
+    case EndReason::StuckFlag: return head + ": both boards are stuck and " + who + "'s clock would run out first";
+    case EndReason::SimultaneousFlags: return head + ": two opponents ran out of time at the same moment";
+    case EndReason::SimultaneousMates: return head + ": both teams gave mate at the same moment";
+    case EndReason::Repetition: return head + ": a board repeated its position three times";
+    case EndReason::Agreement: return head + " by agreement";
+    case EndReason::Stalemate: return head + ": " + who + " is stalemated";
+    case EndReason::InsufficientMaterial: return head + ": insufficient material to mate" + on;
+    case EndReason::FivefoldRepetition: return head + ": the position" + on + " occurred for the fifth time";
+    case EndReason::SeventyFiveMoves:
+      return head + ": 75 moves by each side" + on + " without a capture or a pawn move";
+    case EndReason::ThreefoldClaim: return head + ": " + who + " claimed a threefold repetition";
+    case EndReason::FiftyMoveClaim: return head + ": " + who + " claimed the fifty-move rule";
+  }
+  return head;
+}
+
+std::string Outcome::tag() const {
+  const bool draw = result == MatchResult::Draw;
+  for (const TagForm& f : kTagForms) {
+    if (f.reason != reason || f.draw != draw) continue;
+    std::string out = (draw ? "draw " : "") + std::string(f.word);
+    if (f.has_seat) out += " " + std::string(seat_name(seat));
+    return out;
+  }
+  return "ongoing";
+}
+
+std::optional<Outcome> parse_outcome_tag(std::string_view tag) {
+  if (tag == "ongoing") return Outcome{};
+  const bool draw = tag.starts_with("draw ");
+  if (draw) tag.remove_prefix(5);
+  const std::size_t space = tag.find(' ');
+  const std::string_view word = tag.substr(0, space);
+  const std::string_view rest = space == std::string_view::npos ? std::string_view() : tag.substr(space + 1);
+  for (const TagForm& f : kTagForms) {
+    if (f.draw != draw || f.word != word) continue;
+    if (f.has_seat != !rest.empty()) continue;
+    Outcome o;
+    o.reason = f.reason;
+    o.result = MatchResult::Draw;
+    if (f.has_seat) {
+      const std::optional<Seat> seat = seat_named(rest);
+      if (!seat) return std::nullopt;
+      o.seat = *seat;
+      // A win or loss names the losing seat: its team loses.
+      if (!draw) o.result = win_for(~team_of(*seat));
+    }
+    return o;
+  }
+  return std::nullopt;
+}
+
+}  // namespace bh
