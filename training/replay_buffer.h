@@ -51,6 +51,10 @@ class ReplayBuffer {
   std::vector<const Sample*> draw(std::size_t n, Rng& rng, double recency = 0) const;
 
  private:
+  // The steps of refresh(): the sample count of each new file from its header (-1: the
+  // header is unreadable; the file is skipped), then each file counted or decoded.
+  std::vector<std::int64_t> count_headers(const std::vector<std::filesystem::path>& files, Refresh& r);
+  void take_file(const std::filesystem::path& file, std::int64_t count, bool decode, Refresh& r);
   void trim();
 
   WindowSettings window_;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include "core/atomic_file.h"
@@ -57,63 +58,93 @@ std::vector<double> ticks(double lo, double hi) {
   return t;
 }
 
-std::string chart(const std::string& title, const std::string& x_label, const std::vector<Series>& series) {
-  const double W = 720, H = 300, left = 60, right = 150, top = 30, bottom = 40;
-  double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
-  for (const auto& s : series) {
-    for (const auto& p : s.points) x0 = std::min(x0, p.x), x1 = std::max(x1, p.x), y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
-    for (const auto& p : s.low) y0 = std::min(y0, p.y);
-    for (const auto& p : s.high) y1 = std::max(y1, p.y);
-  }
-  std::string svg = "<h2>" + escape_html(title) + "</h2>\n";
-  if (x0 > x1) return svg + "<p>No data yet.</p>\n";
-  if (x1 == x0) x1 = x0 + 1;
-  if (y1 == y0) y1 = y0 + 1, y0 -= 1;
-  double pad = (y1 - y0) * 0.05;
-  y0 -= pad, y1 += pad;
-  auto X = [&](double x) { return left + (x - x0) / (x1 - x0) * (W - left - right); };
-  auto Y = [&](double y) { return top + (y1 - y) / (y1 - y0) * (H - top - bottom); };
+// One SVG element through printf (at most 255 characters, as every element here is).
+template <class... Args>
+std::string element(const char* format, Args... args) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' font-family='sans-serif' font-size='11'>\n", W, H);
-  svg += buf;
-  svg += "<rect x='0' y='0' width='100%' height='100%' fill='white'/>\n";
-  for (double t : ticks(y0, y1)) {
-    std::snprintf(buf, sizeof buf, "<line x1='%.1f' x2='%.1f' y1='%.1f' y2='%.1f' stroke='#ddd'/><text x='%.1f' y='%.1f' text-anchor='end'>%s</text>\n",
-                  left, W - right, Y(t), Y(t), left - 4, Y(t) + 4, fmt(t).c_str());
-    svg += buf;
-  }
-  for (double t : ticks(x0, x1)) {
-    std::snprintf(buf, sizeof buf, "<text x='%.1f' y='%.1f' text-anchor='middle'>%s</text>\n", X(t), H - bottom + 14, fmt(t).c_str());
-    svg += buf;
-  }
-  std::snprintf(buf, sizeof buf, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='none' stroke='#888'/>\n", left, top,
-                W - left - right, H - top - bottom);
-  svg += buf;
-  std::snprintf(buf, sizeof buf, "<text x='%.1f' y='%.1f' text-anchor='middle'>%s</text>\n", (left + W - right) / 2, H - 6,
-                escape_html(x_label).c_str());
-  svg += buf;
-  int row = 0;
+  std::snprintf(buf, sizeof buf, format, args...);
+  return buf;
+}
+
+// A chart's frame in pixels and the data range it shows; maps data to pixels.
+struct Plot {
+  static constexpr double W = 720, H = 300, left = 60, right = 150, top = 30, bottom = 40;
+  double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+
+  double X(double x) const { return left + (x - x0) / (x1 - x0) * (W - left - right); }
+  double Y(double y) const { return top + (y1 - y) / (y1 - y0) * (H - top - bottom); }
+};
+
+// The range of all points and bands; nullopt when there is no point at all.
+std::optional<Plot> plot_range(const std::vector<Series>& series) {
+  Plot p;
   for (const auto& s : series) {
-    if (!s.low.empty() && s.low.size() == s.high.size()) {
-      std::string poly;
-      for (const auto& p : s.high) poly += fmt(X(p.x)) + "," + fmt(Y(p.y)) + " ";
-      for (auto it = s.low.rbegin(); it != s.low.rend(); ++it) poly += fmt(X(it->x)) + "," + fmt(Y(it->y)) + " ";
-      svg += "<polygon points='" + poly + "' fill='" + s.colour + "' fill-opacity='0.15' stroke='none'/>\n";
-    }
-    std::string line;
-    for (const auto& p : s.points) line += fmt(X(p.x)) + "," + fmt(Y(p.y)) + " ";
-    svg += "<polyline points='" + line + "' fill='none' stroke='" + s.colour + "' stroke-width='1.5'/>\n";
-    if (s.points.size() < 40)
-      for (const auto& p : s.points) {
-        std::snprintf(buf, sizeof buf, "<circle cx='%.1f' cy='%.1f' r='2.5' fill='%s'/>\n", X(p.x), Y(p.y), s.colour.c_str());
-        svg += buf;
-      }
-    std::snprintf(buf, sizeof buf, "<line x1='%.1f' x2='%.1f' y1='%.1f' y2='%.1f' stroke='%s' stroke-width='2'/><text x='%.1f' y='%.1f'>%s</text>\n",
-                  W - right + 10, W - right + 28, top + 10 + 16.0 * row, top + 10 + 16.0 * row, s.colour.c_str(), W - right + 32,
-                  top + 14 + 16.0 * row, escape_html(s.name).c_str());
-    svg += buf;
-    ++row;
+    for (const auto& q : s.points)
+      p.x0 = std::min(p.x0, q.x), p.x1 = std::max(p.x1, q.x), p.y0 = std::min(p.y0, q.y), p.y1 = std::max(p.y1, q.y);
+    for (const auto& q : s.low) p.y0 = std::min(p.y0, q.y);
+    for (const auto& q : s.high) p.y1 = std::max(p.y1, q.y);
   }
+  if (p.x0 > p.x1) return std::nullopt;
+  // A single value still gets a range to draw in; 5% room above and below the data.
+  if (p.x1 == p.x0) p.x1 = p.x0 + 1;
+  if (p.y1 == p.y0) p.y1 = p.y0 + 1, p.y0 -= 1;
+  double pad = (p.y1 - p.y0) * 0.05;
+  p.y0 -= pad, p.y1 += pad;
+  return p;
+}
+
+// The <svg> opening, the grid with its labels, the frame and the x axis label.
+std::string axes(const Plot& p, const std::string& x_label) {
+  const double W = Plot::W, H = Plot::H, left = Plot::left, right = Plot::right, top = Plot::top, bottom = Plot::bottom;
+  std::string svg = element("<svg xmlns='http://www.w3.org/2000/svg' width='%.0f' height='%.0f' font-family='sans-serif' font-size='11'>\n", W, H);
+  svg += "<rect x='0' y='0' width='100%' height='100%' fill='white'/>\n";
+  for (double t : ticks(p.y0, p.y1))
+    svg += element("<line x1='%.1f' x2='%.1f' y1='%.1f' y2='%.1f' stroke='#ddd'/><text x='%.1f' y='%.1f' text-anchor='end'>%s</text>\n",
+                   left, W - right, p.Y(t), p.Y(t), left - 4, p.Y(t) + 4, fmt(t).c_str());
+  for (double t : ticks(p.x0, p.x1))
+    svg += element("<text x='%.1f' y='%.1f' text-anchor='middle'>%s</text>\n", p.X(t), H - bottom + 14, fmt(t).c_str());
+  svg += element("<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f' fill='none' stroke='#888'/>\n", left, top,
+                 W - left - right, H - top - bottom);
+  svg += element("<text x='%.1f' y='%.1f' text-anchor='middle'>%s</text>\n", (left + W - right) / 2, H - 6,
+                 escape_html(x_label).c_str());
+  return svg;
+}
+
+// The shaded band between a series' low and high, when it has one.
+std::string band(const Plot& p, const Series& s) {
+  if (s.low.empty() || s.low.size() != s.high.size()) return {};
+  std::string poly;
+  for (const auto& q : s.high) poly += fmt(p.X(q.x)) + "," + fmt(p.Y(q.y)) + " ";
+  for (auto it = s.low.rbegin(); it != s.low.rend(); ++it) poly += fmt(p.X(it->x)) + "," + fmt(p.Y(it->y)) + " ";
+  return "<polygon points='" + poly + "' fill='" + s.colour + "' fill-opacity='0.15' stroke='none'/>\n";
+}
+
+// The series' line; its points marked too while there are few enough to tell apart.
+std::string line(const Plot& p, const Series& s) {
+  std::string points;
+  for (const auto& q : s.points) points += fmt(p.X(q.x)) + "," + fmt(p.Y(q.y)) + " ";
+  std::string svg = "<polyline points='" + points + "' fill='none' stroke='" + s.colour + "' stroke-width='1.5'/>\n";
+  if (s.points.size() < 40)
+    for (const auto& q : s.points)
+      svg += element("<circle cx='%.1f' cy='%.1f' r='2.5' fill='%s'/>\n", p.X(q.x), p.Y(q.y), s.colour.c_str());
+  return svg;
+}
+
+// The series' entry in the legend right of the frame, `row` lines down.
+std::string legend_entry(const Series& s, int row) {
+  const double W = Plot::W, right = Plot::right, top = Plot::top;
+  return element("<line x1='%.1f' x2='%.1f' y1='%.1f' y2='%.1f' stroke='%s' stroke-width='2'/><text x='%.1f' y='%.1f'>%s</text>\n",
+                 W - right + 10, W - right + 28, top + 10 + 16.0 * row, top + 10 + 16.0 * row, s.colour.c_str(), W - right + 32,
+                 top + 14 + 16.0 * row, escape_html(s.name).c_str());
+}
+
+std::string chart(const std::string& title, const std::string& x_label, const std::vector<Series>& series) {
+  std::string svg = "<h2>" + escape_html(title) + "</h2>\n";
+  const std::optional<Plot> plot = plot_range(series);
+  if (!plot) return svg + "<p>No data yet.</p>\n";
+  svg += axes(*plot, x_label);
+  int row = 0;
+  for (const auto& s : series) svg += band(*plot, s) + line(*plot, s) + legend_entry(s, row++);
   return svg + "</svg>\n";
 }
 

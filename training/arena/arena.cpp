@@ -21,8 +21,64 @@ std::string ending_kind(const Outcome& o) {
   return tag.substr(0, tag.find(' '));                 // "mate", "flag", "resign", "stuck-flag"
 }
 
+using Players = std::array<std::unique_ptr<Player>, kSeats>;
+
+// Side A is team 1 (A-white + B-black) in even matches and team 2 in odd ones.
+bool a_is_team1(int i) { return i % 2 == 0; }
+
+// The four players of match i, each with a seed of its own from the run's seed.
+Players seat_players(const ArenaSide& a, const ArenaSide& b, std::uint64_t seed, int i) {
+  Players owned;
+  for (int s = 0; s < kSeats; ++s) {
+    bool team1 = team_of(Seat(s)) == Team1;
+    const ArenaSide& side = team1 == a_is_team1(i) ? a : b;
+    owned[s] = side.make(seed * 1000003ULL + std::uint64_t(i) * 8 + std::uint64_t(s));
+  }
+  return owned;
+}
+
+// Plays match i; a failure names the match.
+Match play_numbered(const Players& owned, const ArenaConfig& config, int i) {
+  std::array<Player*, kSeats> seats{};
+  for (int s = 0; s < kSeats; ++s) seats[s] = owned[s].get();
+  try {
+    return play_arena_match(seats, config.rules, config.clock);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("arena match " + std::to_string(i + 1) + ": " + e.what());
+  }
+}
+
+std::string arena_record(const Match& match, const ArenaSide& a, const ArenaSide& b, int i) {
+  const bool a1 = a_is_team1(i);
+  return write_bpgn(match, {{"Event", "arena " + a.name + " vs " + b.name},
+                            {"Round", std::to_string(i + 1)},
+                            {"WhiteA", a1 ? a.name : b.name},
+                            {"BlackA", a1 ? b.name : a.name},
+                            {"WhiteB", a1 ? b.name : a.name},
+                            {"BlackB", a1 ? a.name : b.name}});
+}
+
+// Counts match i's result from A's view, and how it ended.
+void tally(ArenaResult& result, const Outcome& o, int i) {
+  const Team a_team = a_is_team1(i) ? Team1 : Team2;
+  if (o.result == MatchResult::Draw) ++result.draws;
+  else if (o.result == win_for(a_team)) ++result.wins;
+  else ++result.losses;
+  ++result.endings[ending_kind(o)];
+}
+
+void append_records(const std::string& path, const std::vector<std::string>& records) {
+  // The BPGN file collects the records of run after run: an append, not a replacement
+  // (whole files go through core's write_file_atomic; appends to a log stay appends).
+  std::ofstream out(path, std::ios::app);
+  if (!out) throw std::runtime_error("arena: cannot write " + path);
+  for (const auto& r : records) out << r << "\n";
+}
+
 }  // namespace
 
+// Matches run on the threads in any order; the results and the progress calls are
+// serialised, and the records go to the file in match order.
 ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig& config,
                       const ArenaProgress& progress) {
   if (config.games < 1) throw std::invalid_argument("arena: the number of matches must be at least 1");
@@ -31,39 +87,11 @@ ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig&
   std::vector<std::string> records(std::size_t(config.games));
 
   auto play_one = [&](int i) {
-    // Even matches: A is team 1 (A-white + B-black); odd: A is team 2.
-    const bool a_is_team1 = i % 2 == 0;
-    std::array<std::unique_ptr<Player>, kSeats> owned;
-    std::array<Player*, kSeats> seats{};
-    for (int s = 0; s < kSeats; ++s) {
-      bool team1 = team_of(Seat(s)) == Team1;
-      const ArenaSide& side = team1 == a_is_team1 ? a : b;
-      owned[s] = side.make(config.seed * 1000003ULL + std::uint64_t(i) * 8 + std::uint64_t(s));
-      seats[s] = owned[s].get();
-    }
-    Match match = [&] {
-      try {
-        return play_arena_match(seats, config.rules, config.clock);
-      } catch (const std::exception& e) {
-        throw std::runtime_error("arena match " + std::to_string(i + 1) + ": " + e.what());
-      }
-    }();
-    const Outcome& o = match.outcome();
-    const Team a_team = a_is_team1 ? Team1 : Team2;
-    std::string record;
-    if (!config.bpgn_path.empty()) {
-      record = write_bpgn(match, {{"Event", "arena " + a.name + " vs " + b.name},
-                                  {"Round", std::to_string(i + 1)},
-                                  {"WhiteA", a_is_team1 ? a.name : b.name},
-                                  {"BlackA", a_is_team1 ? b.name : a.name},
-                                  {"WhiteB", a_is_team1 ? b.name : a.name},
-                                  {"BlackB", a_is_team1 ? a.name : b.name}});
-    }
+    const Players owned = seat_players(a, b, config.seed, i);
+    Match match = play_numbered(owned, config, i);
+    std::string record = config.bpgn_path.empty() ? std::string() : arena_record(match, a, b, i);
     std::lock_guard guard(lock);
-    if (o.result == MatchResult::Draw) ++result.draws;
-    else if (o.result == win_for(a_team)) ++result.wins;
-    else ++result.losses;
-    ++result.endings[ending_kind(o)];
+    tally(result, match.outcome(), i);
     records[std::size_t(i)] = std::move(record);
     if (progress) progress(i, match, result);
   };
@@ -71,13 +99,7 @@ ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig&
   tbb::task_arena arena(std::max(1, config.threads));
   arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
 
-  if (!config.bpgn_path.empty()) {
-    // The BPGN file collects the records of run after run: an append, not a replacement
-    // (whole files go through core's write_file_atomic; appends to a log stay appends).
-    std::ofstream out(config.bpgn_path, std::ios::app);
-    if (!out) throw std::runtime_error("arena: cannot write " + config.bpgn_path);
-    for (const auto& r : records) out << r << "\n";
-  }
+  if (!config.bpgn_path.empty()) append_records(config.bpgn_path, records);
   return result;
 }
 

@@ -43,6 +43,12 @@ std::optional<ReplyView> stream_entries(const RedisReply& r) {
   return entries;
 }
 
+// Admitted entries for the caller; none (all were rejected) means read on.
+std::optional<std::vector<ChunkEntry>> unless_empty(std::vector<ChunkEntry> entries) {
+  if (entries.empty()) return std::nullopt;
+  return entries;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------
@@ -168,70 +174,83 @@ std::vector<ChunkEntry> ChunkConsumer::admit(const ReplyView& entries, std::uint
 std::vector<ChunkEntry> ChunkConsumer::read(std::size_t count, std::chrono::milliseconds block) {
   if (count == 0) throw std::invalid_argument("chunk consumer: read count must be at least 1");
   const std::string n = std::to_string(count);
-  const std::string& stream = options_.stream.stream;
   for (;;) {
-    if (conn_.reconnects() != seen_reconnects_) {
-      // A reply lost to a broken connection may have delivered entries to this consumer
-      // that we never saw; they wait in our pending list. Read it again first.
-      seen_reconnects_ = conn_.reconnects();
-      phase_ = Phase::Own;
-      own_cursor_ = "0";
-    }
+    reread_own_after_reconnect();
+    std::optional<std::vector<ChunkEntry>> out;
     switch (phase_) {
-      case Phase::Own: {
-        RedisReply r = read_group({"COUNT", n, "STREAMS", stream, own_cursor_}, {});
-        std::optional<ReplyView> entries = stream_entries(r);
-        if (!entries) {
-          phase_ = Phase::Claim;
-          claim_cursor_ = "0-0";
-          continue;
-        }
-        own_cursor_ = (*entries)[entries->size() - 1][0].string();
-        std::vector<ChunkEntry> out = admit(*entries, stats_.redelivered);
-        if (!out.empty()) return out;
-        continue;  // everything was rejected; go on through the pending list
-      }
-      case Phase::Claim: {
-        const std::string idle = std::to_string(options_.claim_min_idle.count());
-        RedisReply r = conn_.command({"XAUTOCLAIM", stream, options_.group, options_.consumer, idle, claim_cursor_,
-                                      "COUNT", n});
-        std::string next = r[0].string();
-        if (r.size() > 2) {
-          // Redis 7: ids whose data was deleted; XAUTOCLAIM already dropped them from
-          // the pending list.
-          std::size_t deleted = r[2].size();
-          stats_.trimmed += deleted;
-          if (deleted > 0 && options_.log)
-            options_.log(std::to_string(deleted) + " pending chunks were trimmed from the stream before they were read");
-        }
-        if (next == "0-0") {
-          phase_ = Phase::New;
-          last_claim_ = std::chrono::steady_clock::now();
-        } else {
-          claim_cursor_ = std::move(next);
-        }
-        std::vector<ChunkEntry> out = admit(r[1], stats_.claimed);
-        if (!out.empty()) return out;
-        continue;
-      }
-      case Phase::New: {
-        if (std::chrono::steady_clock::now() - last_claim_ >= options_.claim_interval) {
-          phase_ = Phase::Claim;
-          claim_cursor_ = "0-0";
-          continue;
-        }
-        std::uint64_t unused = 0;
-        // BLOCK 0 would mean "forever" to Redis: without a wait, leave BLOCK out.
-        const std::string ms = std::to_string(block.count());
-        RedisReply r = block.count() > 0
-                           ? read_group({"COUNT", n, "BLOCK", ms, "STREAMS", stream, ">"}, block)
-                           : read_group({"COUNT", n, "STREAMS", stream, ">"}, {});
-        std::optional<ReplyView> entries = stream_entries(r);
-        if (!entries) return {};
-        return admit(*entries, unused);
-      }
+      case Phase::Own: out = read_own(n); break;
+      case Phase::Claim: out = read_claimed(n); break;
+      case Phase::New: out = read_new(n, block); break;
     }
+    if (out) return std::move(*out);
   }
+}
+
+void ChunkConsumer::reread_own_after_reconnect() {
+  if (conn_.reconnects() == seen_reconnects_) return;
+  // A reply lost to a broken connection may have delivered entries to this consumer that
+  // we never saw; they wait in our pending list. Read it again first.
+  seen_reconnects_ = conn_.reconnects();
+  phase_ = Phase::Own;
+  own_cursor_ = "0";
+}
+
+void ChunkConsumer::start_claim() {
+  phase_ = Phase::Claim;
+  claim_cursor_ = "0-0";
+}
+
+std::optional<std::vector<ChunkEntry>> ChunkConsumer::read_own(const std::string& n) {
+  RedisReply r = read_group({"COUNT", n, "STREAMS", options_.stream.stream, own_cursor_}, {});
+  std::optional<ReplyView> entries = stream_entries(r);
+  if (!entries) {
+    start_claim();
+    return std::nullopt;
+  }
+  own_cursor_ = (*entries)[entries->size() - 1][0].string();
+  // Everything rejected: go on through the pending list.
+  return unless_empty(admit(*entries, stats_.redelivered));
+}
+
+std::optional<std::vector<ChunkEntry>> ChunkConsumer::read_claimed(const std::string& n) {
+  const std::string idle = std::to_string(options_.claim_min_idle.count());
+  RedisReply r = conn_.command({"XAUTOCLAIM", options_.stream.stream, options_.group, options_.consumer, idle,
+                                claim_cursor_, "COUNT", n});
+  std::string next = r[0].string();
+  count_autoclaim_deleted(r);
+  if (next == "0-0") {
+    phase_ = Phase::New;
+    last_claim_ = std::chrono::steady_clock::now();
+  } else {
+    claim_cursor_ = std::move(next);
+  }
+  return unless_empty(admit(r[1], stats_.claimed));
+}
+
+void ChunkConsumer::count_autoclaim_deleted(const RedisReply& r) {
+  // Redis 7: ids whose data was deleted; XAUTOCLAIM already dropped them from the pending
+  // list.
+  if (r.size() <= 2) return;
+  std::size_t deleted = r[2].size();
+  stats_.trimmed += deleted;
+  if (deleted > 0 && options_.log)
+    options_.log(std::to_string(deleted) + " pending chunks were trimmed from the stream before they were read");
+}
+
+std::optional<std::vector<ChunkEntry>> ChunkConsumer::read_new(const std::string& n, std::chrono::milliseconds block) {
+  if (std::chrono::steady_clock::now() - last_claim_ >= options_.claim_interval) {
+    start_claim();
+    return std::nullopt;
+  }
+  const std::string& stream = options_.stream.stream;
+  std::uint64_t unused = 0;
+  // BLOCK 0 would mean "forever" to Redis: without a wait, leave BLOCK out.
+  const std::string ms = std::to_string(block.count());
+  RedisReply r = block.count() > 0 ? read_group({"COUNT", n, "BLOCK", ms, "STREAMS", stream, ">"}, block)
+                                   : read_group({"COUNT", n, "STREAMS", stream, ">"}, {});
+  std::optional<ReplyView> entries = stream_entries(r);
+  if (!entries) return std::vector<ChunkEntry>{};
+  return admit(*entries, unused);
 }
 
 void ChunkConsumer::ack(std::string_view id) {

@@ -123,6 +123,14 @@ class ChunkConsumer {
  private:
   enum class Phase { Own, Claim, New };
   void create_group();
+  // The phases of read(): this consumer's pending entries, then those of dead consumers,
+  // then new ones; each returns what read() returns, or nullopt to read on.
+  void reread_own_after_reconnect();
+  void start_claim();
+  std::optional<std::vector<ChunkEntry>> read_own(const std::string& count);
+  std::optional<std::vector<ChunkEntry>> read_claimed(const std::string& count);
+  void count_autoclaim_deleted(const RedisReply& reply);
+  std::optional<std::vector<ChunkEntry>> read_new(const std::string& count, std::chrono::milliseconds block);
   std::vector<ChunkEntry> admit(const ReplyView& entries, std::uint64_t& counter);
   RedisReply read_group(std::initializer_list<std::string_view> args, std::chrono::milliseconds block);
 

@@ -2,7 +2,9 @@
 // caller's validator; every rejection logged, counted, and survivable.
 #include "training/broker/ingest_validation.h"
 
+#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <exception>
 
 namespace bh {
@@ -25,6 +27,100 @@ std::string quoted_prefix(std::string_view s) {
   std::string out = "'" + printable_name(s.substr(0, 24)) + "'";
   if (s.size() > 24) out.insert(out.size() - 1, "...");
   return out;
+}
+
+// The known fields of an entry, as views into the reply; each absent until seen.
+struct EntryFields {
+  std::optional<std::string_view> worker, net, samples, matches, cid, data;
+  std::string duplicate;  // the name of a field that appears twice, if any
+};
+
+// The numbers an accepted entry carries.
+struct EntryNumbers {
+  std::int64_t net_version = 0;
+  std::int64_t samples = 0;
+  std::int64_t matches = 0;
+};
+
+// Why an entry is turned away: the counted reason and the logged detail.
+struct Rejection {
+  RejectReason reason;
+  std::string detail;
+};
+
+// Where each known field of an entry goes.
+constexpr std::pair<std::string_view, std::optional<std::string_view> EntryFields::*> kFieldSlots[] = {
+    {chunk_field::kWorker, &EntryFields::worker},   {chunk_field::kNetVersion, &EntryFields::net},
+    {chunk_field::kSamples, &EntryFields::samples}, {chunk_field::kMatches, &EntryFields::matches},
+    {chunk_field::kChunkId, &EntryFields::cid},     {chunk_field::kData, &EntryFields::data},
+};
+
+// The known fields; a duplicate is malformed (which one would be meant?).
+EntryFields collect_fields(const RawStreamEntry& e) {
+  EntryFields f;
+  for (const auto& [name, value] : e.fields) {
+    const auto* slot = std::find_if(std::begin(kFieldSlots), std::end(kFieldSlots),
+                                    [&name](const auto& s) { return s.first == name; });
+    if (slot == std::end(kFieldSlots)) continue;  // unknown fields are left for newer producers
+    std::optional<std::string_view>& field = f.*(slot->second);
+    if (field.has_value()) f.duplicate = std::string(name);
+    field = value;
+  }
+  return f;
+}
+
+// Each required field once; the fields are then safe to dereference.
+std::optional<Rejection> check_fields_present(const EntryFields& f) {
+  if (!f.duplicate.empty()) return Rejection{RejectReason::BadField, "field '" + f.duplicate + "' appears twice"};
+  std::string missing;
+  for (auto [field, name] : {std::pair{&f.worker, chunk_field::kWorker}, std::pair{&f.net, chunk_field::kNetVersion},
+                             std::pair{&f.samples, chunk_field::kSamples}, std::pair{&f.data, chunk_field::kData}})
+    if (!field->has_value()) missing += (missing.empty() ? "" : ", ") + std::string(name);
+  if (!missing.empty()) return Rejection{RejectReason::MissingField, "no field " + missing};
+  return std::nullopt;
+}
+
+std::optional<Rejection> read_numbers(const EntryFields& f, const IngestLimits& limits, EntryNumbers& n) {
+  std::optional<std::int64_t> net_version = parse_int(*f.net);
+  if (!net_version || *net_version < 0)
+    return Rejection{RejectReason::BadField, "net version " + quoted_prefix(*f.net) + " is not a number >= 0"};
+  std::optional<std::int64_t> sample_count = parse_int(*f.samples);
+  if (!sample_count || *sample_count < 1)
+    return Rejection{RejectReason::BadField, "sample count " + quoted_prefix(*f.samples) + " is not a number >= 1"};
+  if (*sample_count > limits.max_samples)
+    return Rejection{RejectReason::TooManySamples,
+                     std::to_string(*sample_count) + " samples, limit " + std::to_string(limits.max_samples)};
+  // Older producers omit the match count: their entries count none.
+  std::optional<std::int64_t> match_count = f.matches ? parse_int(*f.matches) : std::optional<std::int64_t>(0);
+  if (!match_count || *match_count < 0)
+    return Rejection{RejectReason::BadField, "match count " + quoted_prefix(*f.matches) + " is not a number >= 0"};
+  n = {*net_version, *sample_count, *match_count};
+  return std::nullopt;
+}
+
+std::optional<Rejection> check_sizes(const EntryFields& f, const IngestLimits& limits) {
+  if (f.cid && (f.cid->empty() || f.cid->size() > 256))
+    return Rejection{RejectReason::BadField, "chunk id of " + std::to_string(f.cid->size()) + " bytes"};
+  if (f.data->empty()) return Rejection{RejectReason::EmptyChunk, "no bytes"};
+  if (f.data->size() > limits.max_chunk_bytes)
+    return Rejection{RejectReason::ChunkTooLarge,
+                     std::to_string(f.data->size()) + " bytes, limit " + std::to_string(limits.max_chunk_bytes)};
+  return std::nullopt;
+}
+
+// Nothing a validator does may take the trainer down: a throw is a rejection too.
+std::optional<Rejection> run_validator(const ChunkValidator& validator, std::span<const std::uint8_t> bytes) {
+  if (!validator) return std::nullopt;
+  std::string why;
+  try {
+    why = validator(bytes);
+  } catch (const std::exception& ex) {
+    return Rejection{RejectReason::ValidatorError, std::string("validator threw: ") + ex.what()};
+  } catch (...) {
+    return Rejection{RejectReason::ValidatorError, "validator threw a non-standard exception"};
+  }
+  if (!why.empty()) return Rejection{RejectReason::Validator, why};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -84,67 +180,25 @@ std::nullopt_t IngestValidation::reject(const RawStreamEntry& e, std::string_vie
   return std::nullopt;
 }
 
+// The checks run in a fixed order, so an entry with several faults is always rejected
+// for the same one.
 std::optional<ChunkEntry> IngestValidation::admit(const RawStreamEntry& e) {
-  // Collect the known fields; a duplicate is malformed (which one would be meant?).
-  std::optional<std::string_view> worker, net, samples, matches, cid, data;
-  std::string duplicate;
-  for (const auto& [name, value] : e.fields) {
-    std::optional<std::string_view>* slot = nullptr;
-    if (name == chunk_field::kWorker) slot = &worker;
-    else if (name == chunk_field::kNetVersion) slot = &net;
-    else if (name == chunk_field::kSamples) slot = &samples;
-    else if (name == chunk_field::kMatches) slot = &matches;
-    else if (name == chunk_field::kChunkId) slot = &cid;
-    else if (name == chunk_field::kData) slot = &data;
-    else continue;  // unknown fields are left for newer producers
-    if (slot->has_value()) duplicate = std::string(name);
-    *slot = value;
-  }
-  std::string_view w = worker.value_or("");
-  if (!duplicate.empty()) return reject(e, w, RejectReason::BadField, "field '" + duplicate + "' appears twice");
-  std::string missing;
-  for (auto [f, name] : {std::pair{&worker, chunk_field::kWorker}, std::pair{&net, chunk_field::kNetVersion},
-                         std::pair{&samples, chunk_field::kSamples}, std::pair{&data, chunk_field::kData}})
-    if (!f->has_value()) missing += (missing.empty() ? "" : ", ") + std::string(name);
-  if (!missing.empty()) return reject(e, w, RejectReason::MissingField, "no field " + missing);
+  const EntryFields f = collect_fields(e);
+  std::string_view w = f.worker.value_or("");
+  auto turn_away = [&](const Rejection& r) { return reject(e, w, r.reason, r.detail); };
+  if (auto no = check_fields_present(f)) return turn_away(*no);
   if (!valid_worker_name(w)) return reject(e, w, RejectReason::BadWorkerName, "worker name breaks the naming rule");
-  std::optional<std::int64_t> net_version = parse_int(*net);
-  if (!net_version || *net_version < 0)
-    return reject(e, w, RejectReason::BadField, "net version " + quoted_prefix(*net) + " is not a number >= 0");
-  std::optional<std::int64_t> sample_count = parse_int(*samples);
-  if (!sample_count || *sample_count < 1)
-    return reject(e, w, RejectReason::BadField, "sample count " + quoted_prefix(*samples) + " is not a number >= 1");
-  if (*sample_count > limits_.max_samples)
-    return reject(e, w, RejectReason::TooManySamples,
-                  std::to_string(*sample_count) + " samples, limit " + std::to_string(limits_.max_samples));
-  std::optional<std::int64_t> match_count = matches ? parse_int(*matches) : std::optional<std::int64_t>(0);
-  if (!match_count || *match_count < 0)
-    return reject(e, w, RejectReason::BadField, "match count " + quoted_prefix(*matches) + " is not a number >= 0");
-  if (cid && (cid->empty() || cid->size() > 256))
-    return reject(e, w, RejectReason::BadField, "chunk id of " + std::to_string(cid->size()) + " bytes");
-  if (data->empty()) return reject(e, w, RejectReason::EmptyChunk, "no bytes");
-  if (data->size() > limits_.max_chunk_bytes)
-    return reject(e, w, RejectReason::ChunkTooLarge,
-                  std::to_string(data->size()) + " bytes, limit " + std::to_string(limits_.max_chunk_bytes));
-
-  std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(data->data()), data->size());
-  if (validator_) {
-    std::string why;
-    try {
-      why = validator_(bytes);
-    } catch (const std::exception& ex) {
-      return reject(e, w, RejectReason::ValidatorError, std::string("validator threw: ") + ex.what());
-    } catch (...) {
-      return reject(e, w, RejectReason::ValidatorError, "validator threw a non-standard exception");
-    }
-    if (!why.empty()) return reject(e, w, RejectReason::Validator, why);
-  }
+  EntryNumbers n;
+  if (auto no = read_numbers(f, limits_, n)) return turn_away(*no);
+  if (auto no = check_sizes(f, limits_)) return turn_away(*no);
+  std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(f.data->data()), f.data->size());
+  if (auto no = run_validator(validator_, bytes)) return turn_away(*no);
 
   ++counters_.accepted;
   ChunkEntry out;
   out.id = std::string(e.id);
-  out.chunk_id = std::string(cid.value_or(""));
-  out.meta = {std::string(w), *net_version, *sample_count, *match_count};
+  out.chunk_id = std::string(f.cid.value_or(""));
+  out.meta = {std::string(w), n.net_version, n.samples, n.matches};
   out.data.assign(bytes.begin(), bytes.end());
   return out;
 }

@@ -3,6 +3,8 @@
 
 #include <cctype>
 #include <charconv>
+#include <optional>
+#include <utility>
 #include <stdexcept>
 
 namespace bh {
@@ -50,6 +52,96 @@ long parse_number(std::string_view s, long lo, long hi) {
   return v;
 }
 
+void check_scheme(std::string_view url) {
+  if (url.substr(0, kScheme.size()) == kScheme) return;
+  if (url.substr(0, 9) == "rediss://")
+    fail(url, "scheme 'rediss' (TLS) is not supported by this client; reach a TLS broker through a "
+              "tunnel (stunnel, SSH, WireGuard) and use redis://");
+  std::size_t sep = url.find("://");
+  fail(url, sep == std::string_view::npos ? std::string("scheme missing")
+                                          : "scheme '" + std::string(url.substr(0, sep)) + "' is not 'redis'");
+}
+
+// The URL after its scheme, cut at the first '/' and at the last '@' before it.
+struct UrlParts {
+  std::optional<std::string_view> userinfo;  // before the '@'; none without one
+  std::string_view authority;                // host[:port] or [IPv6][:port]
+  std::string_view path;                     // after the '/': the db
+};
+
+UrlParts cut_url(std::string_view rest) {
+  UrlParts parts;
+  std::size_t slash = rest.find('/');
+  parts.authority = rest.substr(0, slash);
+  if (slash != std::string_view::npos) parts.path = rest.substr(slash + 1);
+  if (std::size_t at = parts.authority.rfind('@'); at != std::string_view::npos) {
+    parts.userinfo = parts.authority.substr(0, at);
+    parts.authority = parts.authority.substr(at + 1);
+  }
+  return parts;
+}
+
+// Each part of the URL is read by one step, in the order its errors are reported.
+using PartReader = void (*)(std::string_view url, const UrlParts& parts, RedisUrl& r);
+
+void read_credentials(std::string_view url, const UrlParts& parts, RedisUrl& r) {
+  if (!parts.userinfo) return;
+  std::size_t colon = parts.userinfo->find(':');
+  if (colon == std::string_view::npos) {
+    // "x@host": an ACL user without a password cannot authenticate. The text is not
+    // echoed: people write "password@host" and expect it to work.
+    fail(url, "user: text before '@' has no ':' (write user:password@ or :password@)");
+  }
+  r.user = decode(url, parts.userinfo->substr(0, colon), "user");
+  r.password = decode(url, parts.userinfo->substr(colon + 1), "password");
+  if (r.password.empty()) fail(url, "password is empty");
+}
+
+// host[:port] or [IPv6][:port] into the host and the port's text (empty: the default).
+std::pair<std::string_view, std::string_view> split_host_port(std::string_view url, std::string_view authority) {
+  std::string_view host = authority;
+  std::string_view port;
+  if (!authority.empty() && authority.front() == '[') {  // [IPv6]:port
+    std::size_t close = authority.find(']');
+    if (close == std::string_view::npos) fail(url, "host: '[' of an IPv6 address is never closed");
+    host = authority.substr(1, close - 1);
+    std::string_view after = authority.substr(close + 1);
+    if (!after.empty()) {
+      if (after.front() != ':') fail(url, "host: unexpected text after ']'");
+      port = after.substr(1);
+      if (port.empty()) fail(url, "port is empty");
+    }
+  } else if (std::size_t colon = authority.rfind(':'); colon != std::string_view::npos) {
+    host = authority.substr(0, colon);
+    port = authority.substr(colon + 1);
+    if (port.empty()) fail(url, "port is empty");
+  }
+  return {host, port};
+}
+
+void read_host_and_port(std::string_view url, const UrlParts& parts, RedisUrl& r) {
+  const auto [host, port] = split_host_port(url, parts.authority);
+  if (host.empty()) fail(url, "host is missing");
+  for (char c : host)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == ':'))
+      fail(url, "host '" + std::string(host) + "' holds the character '" + std::string(1, c) + "'");
+  r.host = std::string(host);
+  if (port.empty()) return;
+  long p = parse_number(port, 1, 65535);
+  if (p < 0) fail(url, "port '" + std::string(port) + "' is not a number in 1..65535");
+  r.port = int(p);
+}
+
+void read_db(std::string_view url, const UrlParts& parts, RedisUrl& r) {
+  if (parts.path.empty()) return;
+  if (parts.path.find_first_of("?#") != std::string_view::npos) fail(url, "db: query and fragment are not supported");
+  long d = parse_number(parts.path, 0, 1'000'000);
+  if (d < 0) fail(url, "db '" + std::string(parts.path) + "' is not a database number (0, 1, ...)");
+  r.db = int(d);
+}
+
+constexpr PartReader kPartReaders[] = {read_credentials, read_host_and_port, read_db};
+
 }  // namespace
 
 std::string redact_redis_url(std::string_view url) {
@@ -72,68 +164,10 @@ std::string redact_redis_url(std::string_view url) {
 }
 
 RedisUrl RedisUrl::parse(std::string_view url) {
+  check_scheme(url);
+  const UrlParts parts = cut_url(url.substr(kScheme.size()));
   RedisUrl r;
-  if (url.substr(0, kScheme.size()) != kScheme) {
-    if (url.substr(0, 9) == "rediss://")
-      fail(url, "scheme 'rediss' (TLS) is not supported by this client; reach a TLS broker through a "
-                "tunnel (stunnel, SSH, WireGuard) and use redis://");
-    std::size_t sep = url.find("://");
-    fail(url, sep == std::string_view::npos ? std::string("scheme missing")
-                                            : "scheme '" + std::string(url.substr(0, sep)) + "' is not 'redis'");
-  }
-  std::string_view rest = url.substr(kScheme.size());
-  std::size_t slash = rest.find('/');
-  std::string_view authority = rest.substr(0, slash);
-  std::string_view path = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
-
-  std::size_t at = authority.rfind('@');
-  if (at != std::string_view::npos) {
-    std::string_view userinfo = authority.substr(0, at);
-    authority = authority.substr(at + 1);
-    std::size_t colon = userinfo.find(':');
-    if (colon == std::string_view::npos) {
-      // "x@host": an ACL user without a password cannot authenticate. The text is not
-      // echoed: people write "password@host" and expect it to work.
-      fail(url, "user: text before '@' has no ':' (write user:password@ or :password@)");
-    }
-    r.user = decode(url, userinfo.substr(0, colon), "user");
-    r.password = decode(url, userinfo.substr(colon + 1), "password");
-    if (r.password.empty()) fail(url, "password is empty");
-  }
-
-  std::string_view host = authority;
-  std::string_view port;
-  if (!authority.empty() && authority.front() == '[') {  // [IPv6]:port
-    std::size_t close = authority.find(']');
-    if (close == std::string_view::npos) fail(url, "host: '[' of an IPv6 address is never closed");
-    host = authority.substr(1, close - 1);
-    std::string_view after = authority.substr(close + 1);
-    if (!after.empty()) {
-      if (after.front() != ':') fail(url, "host: unexpected text after ']'");
-      port = after.substr(1);
-      if (port.empty()) fail(url, "port is empty");
-    }
-  } else if (std::size_t colon = authority.rfind(':'); colon != std::string_view::npos) {
-    host = authority.substr(0, colon);
-    port = authority.substr(colon + 1);
-    if (port.empty()) fail(url, "port is empty");
-  }
-  if (host.empty()) fail(url, "host is missing");
-  for (char c : host)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '_' || c == ':'))
-      fail(url, "host '" + std::string(host) + "' holds the character '" + std::string(1, c) + "'");
-  r.host = std::string(host);
-  if (!port.empty()) {
-    long p = parse_number(port, 1, 65535);
-    if (p < 0) fail(url, "port '" + std::string(port) + "' is not a number in 1..65535");
-    r.port = int(p);
-  }
-  if (!path.empty()) {
-    if (path.find_first_of("?#") != std::string_view::npos) fail(url, "db: query and fragment are not supported");
-    long d = parse_number(path, 0, 1'000'000);
-    if (d < 0) fail(url, "db '" + std::string(path) + "' is not a database number (0, 1, ...)");
-    r.db = int(d);
-  }
+  for (PartReader read : kPartReaders) read(url, parts, r);
   return r;
 }
 

@@ -37,44 +37,62 @@ std::string percent(double x) {
   return buf;
 }
 
-void run_arena_command(const ArenaOptions& o) {
+// What both sides play under: the players' context and the clock.
+struct ArenaSetup {
   PlayerContext context;
   TimeControl clock = TimeControl::parse("1+0");
+};
+
+// The run configuration's [rules], [search], [think] and [clock] if one is given, then the
+// command line's overrides.
+ArenaSetup arena_setup(const ArenaOptions& o) {
+  ArenaSetup setup;
+  PlayerContext& context = setup.context;
   if (!o.config.empty()) {
     Config config = load_config(o.config);
     context.rules = config.rules;
     context.search = config.search;
     context.turn.time = TimeModel(config.think);
-    clock = config.clock;
+    setup.clock = config.clock;
   }
-  if (!o.clock.empty()) clock = TimeControl::parse(o.clock);
+  if (!o.clock.empty()) setup.clock = TimeControl::parse(o.clock);
   if (o.visits > 0) context.search.visits = o.visits;
   context.turn.allow_wait = context.search.allow_wait;
   // Against an external engine both sides pay the wall time they take (the engine cannot
   // pay anything else); between built-in players the time model's simulated thinking.
   context.real_time = o.clock_mode == "real" || (o.clock_mode == "auto" && (is_engine_spec(o.a) || is_engine_spec(o.b)));
   context.models = model_loader(o.network);
-  const ArenaSide a = make_arena_side(o.a, context);
-  const ArenaSide b = make_arena_side(o.b, context);
+  return setup;
+}
 
+ArenaConfig arena_config(const ArenaOptions& o, const ArenaSetup& setup) {
   ArenaConfig config;
   config.games = o.games;
-  config.rules = context.rules;
-  config.clock = clock;
+  config.rules = setup.context.rules;
+  config.clock = setup.clock;
   config.threads = o.threads;
   config.seed = std::uint64_t(o.seed);
   config.bpgn_path = o.bpgn;
+  return config;
+}
+
+void print_header(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b, const ArenaSetup& setup) {
   std::cout << "arena: A = " << a.name << " (" << o.a << "), B = " << b.name << " (" << o.b << "), " << o.games
-            << " matches at " << clock.to_string() << " (" << (context.real_time ? "real" : "model")
+            << " matches at " << setup.clock.to_string() << " (" << (setup.context.real_time ? "real" : "model")
             << " think times), " << o.threads << " thread" << (o.threads == 1 ? "" : "s")
             << std::endl;
-  ArenaResult r = run_arena(a, b, config, [&](int i, const Match& match, const ArenaResult& so_far) {
-    const bool a_team1 = i % 2 == 0;
-    std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (a_team1 ? "team 1" : "team 2") << ", "
-              << match.outcome().describe() << " after " << match.moves_played() << " moves, "
-              << match.outcome().time_ms / 1000.0 << " s; A " << so_far.wins << "/" << so_far.draws << "/"
-              << so_far.losses << std::endl;
-  });
+}
+
+void print_match(const ArenaOptions& o, int i, const Match& match, const ArenaResult& so_far) {
+  const bool a_team1 = i % 2 == 0;
+  std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (a_team1 ? "team 1" : "team 2") << ", "
+            << match.outcome().describe() << " after " << match.moves_played() << " moves, "
+            << match.outcome().time_ms / 1000.0 << " s; A " << so_far.wins << "/" << so_far.draws << "/"
+            << so_far.losses << std::endl;
+}
+
+// The results table with Elo, then how the matches ended.
+void print_results(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b, const ArenaResult& r) {
   const EloEstimate elo = r.elo();
   std::cout << "\n" << "side      W    D    L   score   Elo of A over B\n";
   char row[256];
@@ -89,6 +107,18 @@ void run_arena_command(const ArenaOptions& o) {
   }
   std::cout << "\n";
   if (!o.bpgn.empty()) std::cout << "records appended to " << o.bpgn << "\n";
+}
+
+void run_arena_command(const ArenaOptions& o) {
+  const ArenaSetup setup = arena_setup(o);
+  const ArenaSide a = make_arena_side(o.a, setup.context);
+  const ArenaSide b = make_arena_side(o.b, setup.context);
+  const ArenaConfig config = arena_config(o, setup);
+  print_header(o, a, b, setup);
+  const ArenaResult r = run_arena(a, b, config, [&o](int i, const Match& match, const ArenaResult& so_far) {
+    print_match(o, i, match, so_far);
+  });
+  print_results(o, a, b, r);
 }
 
 }  // namespace
