@@ -195,10 +195,7 @@ std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
 bool drop_allowed(const Board& b, const RuleSet& r, Move m) {
   if (!b.gives_check(m)) return true;
   if (!r.drop_check) return false;
-  if (r.drop_mate) return true;
-  Board after = b;
-  after.play(m);
-  return board_state(after, r) != BoardState::Checkmate;
+  return r.drop_mate || !gives_mate(b, r, m);
 }
 
 }  // namespace
@@ -248,6 +245,15 @@ BoardState no_move_state(const Board& b, const RuleSet& r) {
 
 BoardState board_state(const Board& b, const RuleSet& r) {
   return has_legal_move(b, r) ? BoardState::Playing : no_move_state(b, r);
+}
+
+bool gives_mate(const Board& b, const RuleSet& r, Move m) {
+  if (!b.gives_check(m)) return false;
+  Board after = b;
+  after.play(m);
+  // board_state() in the cheaper order: what a position without moves would be (a check a
+  // drop could block is Stuck, never mate), and only then whether an answer exists.
+  return no_move_state(after, r) == BoardState::Checkmate && !has_legal_move(after, r);
 }
 
 }  // namespace bh

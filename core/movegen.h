@@ -45,5 +45,10 @@ enum class BoardState : std::uint8_t {
 BoardState board_state(const Board& board, const RuleSet& rules);
 // The same judgement once no legal move is known to exist.
 BoardState no_move_state(const Board& board, const RuleSet& rules);
+// Does the legal move `m` mate, that is, leave board_state() == Checkmate for the side that
+// has to answer it (what Match judges after the move)? Cheap refusals first: a move that
+// gives no check, and under the bughouse mate rule a check a drop could block, are decided
+// without generating the answers. The search's proofs use it (mcts/README.md "Proofs").
+bool gives_mate(const Board& board, const RuleSet& rules, Move m);
 
 }  // namespace bh
