@@ -1,5 +1,5 @@
-// Specification of gives_mate (core/movegen.h): a move mates exactly when the board after
-// it is Checkmate under the match's mate rule (core/RULES.md "Check, mate and waiting").
+// Specification of gives_mate and find_mate (core/movegen.h): a move mates exactly when the
+// board after it is Checkmate under the match's mate rule (core/RULES.md "Check, mate and waiting").
 // Checked against Fairy-Stockfish's mates of tests/data/mate_in_one.epd (every mating move
 // of each position is listed there), against board_state() for every legal move of the
 // data files, and on the blockable-check case where the two mate rules part.
@@ -30,9 +30,19 @@ bool mates_after(const Board& b, const RuleSet& r, Move m) {
   return board_state(after, r) == BoardState::Checkmate;
 }
 
-// Every legal move of `b`: gives_mate agrees with the board's state after the move.
+// Every legal move of `b`: gives_mate agrees with the board's state after the move, and
+// find_mate over the list (a wait in it skipped) names the first mate.
 void expect_agreement(const Board& b, const RuleSet& r, const std::string& where) {
-  for (Move m : legal_moves(b, r)) ASSERT_EQ(gives_mate(b, r, m), mates_after(b, r, m)) << where << " " << to_uci(m);
+  MoveList moves = legal_moves(b, r);
+  Move first = Move::none();
+  for (Move m : moves) {
+    const bool mates = mates_after(b, r, m);
+    ASSERT_EQ(gives_mate(b, r, m), mates) << where << " " << to_uci(m);
+    ASSERT_EQ(find_mate(b, r, std::span<const Move>(&m, 1)), mates ? m : Move::none()) << where << " " << to_uci(m);
+    if (first.is_none() && mates) first = m;
+  }
+  moves.push(Move::wait());
+  EXPECT_EQ(find_mate(b, r, moves), first) << where;
 }
 
 struct MateLine {
@@ -90,6 +100,22 @@ TEST(GivesMate, ADropBlockableCheckMatesOnlyUnderTheClassicRule) {
   // With a knight in black's hand N@b8..g8 answers it under either rule.
   const Board held = parse_fen("7k/6pp/8/8/8/8/8/4K3[Rn] w - - 0 1");
   EXPECT_FALSE(gives_mate(held, classic_rules(), drop));
+}
+
+// find_mate tests most moves by their check squares alone; a check uncovered by the moving
+// piece and a promotion take the long way. The knight on d8 hides the rook's check: Nf7 is
+// double check (no drop blocks two checkers), Ne6 only uncovers the blockable rook check.
+TEST(GivesMate, MatesByAnUncoveredCheckAndByAPromotion) {
+  const Board uncover = parse_fen("R2N3k/6pp/8/8/8/8/8/K7 w - - 0 1");
+  EXPECT_EQ(find_mate(uncover, RuleSet{}, legal_moves(uncover, RuleSet{})), Move::normal(D8, F7));
+  EXPECT_FALSE(gives_mate(uncover, RuleSet{}, Move::normal(D8, E6)));
+  EXPECT_TRUE(gives_mate(uncover, classic_rules(), Move::normal(D8, E6)));
+  // fxg8=Q: a contact check the bishop guards once the pawn has left f7.
+  const Board promote = parse_fen("6nk/5Ppp/8/8/8/8/B7/K7 w - - 0 1");
+  const Move mate = find_mate(promote, RuleSet{}, legal_moves(promote, RuleSet{}));
+  ASSERT_FALSE(mate.is_none());
+  EXPECT_TRUE(mate.is_promotion());
+  EXPECT_EQ(mate.to(), G8);
 }
 
 // A move that gives no check never mates, whatever follows.
