@@ -1,8 +1,9 @@
 // Proofs inside a search (mcts/README.md "Proofs", mcts/solver.h) on hand-worked matches:
 // a mate in two through a forced reply is proven and played; a defender who may sit keeps
 // the proof open; a partner's mate in one wins for the team and an opponent's loses;
-// actions proven to lose are never chosen while another is open; proofs survive tree
-// reuse; and a search with proofs stays deterministic with virtual loss balanced.
+// drawn actions prove a draw; actions proven to lose are never chosen while another is
+// open; proofs survive tree reuse; and a search with proofs stays deterministic with
+// virtual loss balanced.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -117,6 +118,32 @@ TEST(ProofSearch, AnOpponentsMateInOneAfterEveryActionLosesTheRoot) {
   const SearchResult more = search(root, 50);
   EXPECT_EQ(more.proof, Proof::Loss);
   EXPECT_EQ(more.visits, 50u);
+}
+
+// With a move limit of one move (core/RULES.md "End of the match": the move-limit draw),
+// every move of A-white draws. Untimed, those are all its actions: the root is a proven
+// draw worth exactly 0, and the policy target spreads over the drawing moves. With clocks
+// the wait is an action too, and it is open (board B's mover acts next, and may wait too).
+TEST(ProofSearch, EveryActionDrawnProvesADrawUnlessAWaitIsOpen) {
+  RuleSet one_move;
+  one_move.move_limit = 1;
+  const GameState root = GameState::expected(make_match(kBareKings, test::kStartFen, TimeControl::untimed(), one_move),
+                                             test::fixed_turns());
+  ASSERT_EQ(root.actions().size, 3);
+  const SearchResult r = search(root, 10);
+  EXPECT_EQ(r.proof, Proof::Draw);
+  EXPECT_EQ(r.value, 0.0f);
+  for (std::size_t i = 0; i < r.children.size(); ++i) {
+    EXPECT_EQ(r.children[i].proof, Proof::Draw);
+    EXPECT_FLOAT_EQ(r.policy[i], 1.0f / 3);
+  }
+
+  const GameState timed =
+      GameState::expected(make_match(kBareKings, test::kStartFen, TimeControl{}, one_move), test::fixed_turns());
+  const SearchResult t = search(timed, 50);
+  EXPECT_EQ(t.proof, Proof::Unknown);
+  EXPECT_EQ(stat(t, Move::wait()).proof, Proof::Unknown);
+  EXPECT_EQ(stat(t, Move::normal(A1, B1)).proof, Proof::Draw);
 }
 
 // Board A: black holds a knight and N@f2 would smother the white king (h1, rook g1, pawns
