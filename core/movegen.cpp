@@ -216,10 +216,7 @@ std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
 bool drop_allowed(const Board& b, const RuleSet& r, Move m) {
   if (!b.gives_check(m)) return true;
   if (!r.drop_check) return false;
-  if (r.drop_mate) return true;
-  Board after = b;
-  after.play(m, r.promotion);
-  return board_state(after, r) != BoardState::Checkmate;
+  return r.drop_mate || !gives_mate(b, r, m);
 }
 
 }  // namespace
@@ -269,6 +266,63 @@ BoardState no_move_state(const Board& b, const RuleSet& r) {
 
 BoardState board_state(const Board& b, const RuleSet& r) {
   return has_legal_move(b, r) ? BoardState::Playing : no_move_state(b, r);
+}
+
+namespace {
+
+// gives_mate for a move known to give check.
+bool checking_move_mates(const Board& b, const RuleSet& r, Move m) {
+  Board after = b;
+  after.play(m, r.promotion);
+  // board_state() in the cheaper order: what a position without moves would be (a check a
+  // drop could block is Stuck, never mate), and only then whether an answer exists.
+  return no_move_state(after, r) == BoardState::Checkmate && !has_legal_move(after, r);
+}
+
+}  // namespace
+
+bool gives_mate(const Board& b, const RuleSet& r, Move m) { return b.gives_check(m) && checking_move_mates(b, r, m); }
+
+namespace {
+
+// Board::gives_check for many moves of one position, with Stockfish's check squares: a piece
+// of type t checks directly from the squares a t on the enemy king's square attacks
+// (attacks are symmetric; leaving `from` opens no line for the moved piece itself, or the
+// king would already be in check). Drops uncover nothing; a board move uncovers a check only
+// from a square between the king and one of our sliders. Those moves, promotions, en
+// passant and castling are asked of gives_check itself.
+class CheckTest {
+ public:
+  explicit CheckTest(const Board& b) : b_(b) {
+    const Color us = b.side_to_move();
+    const Square ksq = b.king_square(~us);
+    for (int t = Pawn; t < King; ++t)
+      direct_[t] = t == Pawn ? pawn_attacks(~us, ksq) : attacks_of(PieceType(t), ksq, b.pieces());
+    uncovering_ = b.blockers_for_king(~us) & b.pieces(us);
+  }
+  bool operator()(Move m) const {
+    const Bitboard to = square_bb(m.to());
+    if (m.is_drop()) return direct_[m.drop_type()] & to;
+    if (m.is_promotion() || m.is_en_passant() || m.is_castling() || (uncovering_ & square_bb(m.from())))
+      return b_.gives_check(m);
+    return direct_[type_of(b_.piece_on(m.from()))] & to;
+  }
+
+ private:
+  const Board& b_;
+  std::array<Bitboard, kPieceTypes> direct_{};  // King stays empty: a king never checks
+  Bitboard uncovering_ = 0;
+};
+
+}  // namespace
+
+Move find_mate(const Board& b, const RuleSet& r, std::span<const Move> moves) {
+  const CheckTest gives_check(b);
+  for (Move m : moves) {
+    if (m.is_none() || m.is_wait()) continue;
+    if (gives_check(m) && checking_move_mates(b, r, m)) return m;
+  }
+  return Move::none();
 }
 
 }  // namespace bh

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 
 #include "core/board.h"
 #include "core/rules.h"
@@ -45,5 +46,14 @@ enum class BoardState : std::uint8_t {
 BoardState board_state(const Board& board, const RuleSet& rules);
 // The same judgement once no legal move is known to exist.
 BoardState no_move_state(const Board& board, const RuleSet& rules);
+// Does the legal move `m` mate, that is, leave board_state() == Checkmate for the side that
+// has to answer it (what Match judges after the move)? Cheap refusals first: a move that
+// gives no check, and under the bughouse mate rule a check a drop could block, are decided
+// without generating the answers. The search's proofs use it (mcts/README.md "Proofs").
+bool gives_mate(const Board& board, const RuleSet& rules, Move m);
+// The first of `moves` (legal moves of `board`; a wait or none is skipped) that mates, or
+// Move::none(): gives_mate over a whole list, with the squares each piece type checks from
+// found once, so most moves and drops cost one bit test unless they check.
+Move find_mate(const Board& board, const RuleSet& rules, std::span<const Move> moves);
 
 }  // namespace bh

@@ -1,4 +1,4 @@
-// search.cpp — PUCT/Gumbel selection, expansion, backup and tree reuse.
+// search.cpp — PUCT/Gumbel selection, expansion, backup, proofs and tree reuse.
 #include "mcts/search.h"
 
 #include <algorithm>
@@ -7,9 +7,39 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "mcts/mate_in_one.h"
+#include "mcts/solver.h"
+
 namespace bh {
 
 namespace {
+
+// Below any PUCT score of an open action (|q| <= 1 + virtual loss, exploration >= 0).
+constexpr double kLostScore = -1e9;
+
+// The policy without the actions not kept, renormalised; the priors of the kept ones when
+// no mass is left.
+void keep_policy(SearchResult& r, const std::vector<bool>& keep) {
+  double sum = 0;
+  for (std::size_t i = 0; i < keep.size(); ++i) sum += keep[i] ? r.policy[i] : 0.0f;
+  if (!(sum > 0)) {
+    sum = 0;
+    for (std::size_t i = 0; i < keep.size(); ++i) sum += (r.policy[i] = keep[i] ? r.children[i].prior : 0.0f);
+  }
+  for (std::size_t i = 0; i < keep.size(); ++i) r.policy[i] = keep[i] && sum > 0 ? float(r.policy[i] / sum) : 0.0f;
+}
+
+// The most visited kept action (ties: the higher prior, then the first).
+Move most_visited(const std::vector<ChildStat>& children, const std::vector<bool>& keep) {
+  int best = -1;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    if (!keep[i]) continue;
+    const ChildStat& c = children[i];
+    const ChildStat* b = best < 0 ? nullptr : &children[std::size_t(best)];
+    if (!b || c.visits > b->visits || (c.visits == b->visits && c.prior > b->prior)) best = int(i);
+  }
+  return children[std::size_t(best)].move;
+}
 
 bool same_decision(const GameState& a, const GameState& b) {
   return !a.over() && !b.over() && a.decider() == b.decider() &&
@@ -113,7 +143,7 @@ bool Search::collect(LeafBatch& batch, int owner) {
         leaf.owner = owner;
         batch.commit();
         return true;
-      case Descent::Terminal: continue;
+      case Descent::Exact: continue;
       case Descent::Blocked: return false;
     }
   }
@@ -128,7 +158,7 @@ Search::Descent Search::descend(PendingLeaf& leaf) {
   NodeIndex n = kRoot;
   Team seen_by = team_of(tree_.root().decider);  // the team whose view node n's values hold
   for (;;) {
-    const int choice = (n == kRoot && config_.gumbel) ? select_gumbel() : select_puct(n, seen_by);
+    const int choice = n == kRoot ? select_root() : select_puct(n, seen_by);
     if (choice < 0) {
       undo(leaf.path);
       return Descent::Blocked;
@@ -147,34 +177,71 @@ Search::Descent Search::descend(PendingLeaf& leaf) {
     leaf.path.push_back(c);
     Node& child = tree_.node(c);
     child.in_flight++;
+    if (proven(tree_.edge(e).proof)) {
+      // Never below a proof: its exact value is the simulation's result. (A root mate found
+      // at expansion has no child yet: the match ends there.)
+      if (child.status == NodeStatus::Fresh) {
+        assert(s.over());
+        child.status = NodeStatus::Terminal;
+      }
+      backup(leaf.path, proof_value(tree_.edge(e).proof), chooser);
+      return Descent::Exact;
+    }
     switch (child.status) {
       case NodeStatus::Expanded:
         n = c;
         seen_by = chooser;
         continue;
-      case NodeStatus::Fresh:
-        if (s.over()) {
-          // core/RULES.md "End of the match": the Match has judged it (mate, flag, move limit,
-          // both stuck); the result is exact.
-          child.status = NodeStatus::Terminal;
-          child.terminal_value = s.result_for(chooser);
-          backup(leaf.path, child.terminal_value, chooser);
-          return Descent::Terminal;
-        }
-        child.status = NodeStatus::Pending;
-        leaf.node = c;
-        leaf.view = s.view();
-        s.actions(leaf.actions);
-        return Descent::Leaf;
-      case NodeStatus::Terminal:
-        backup(leaf.path, child.terminal_value, chooser);
-        return Descent::Terminal;
+      case NodeStatus::Fresh: return reach_fresh(leaf, s, e, chooser);
       case NodeStatus::Pending:
         // The same leaf is already in the batch: this tree has given what it can for now.
         undo(leaf.path);
         return Descent::Blocked;
+      case NodeStatus::Terminal:
+      case NodeStatus::Mating: break;  // always behind a proven edge
     }
+    throw std::logic_error("search: an exact node behind an unproven edge");
   }
+}
+
+// A node reached for the first time, through edge `edge` chosen by team `chooser`.
+Search::Descent Search::reach_fresh(PendingLeaf& leaf, GameState& s, std::uint32_t edge, Team chooser) {
+  Node& child = tree_.node(leaf.path.back());
+  if (s.over()) {
+    // core/RULES.md "End of the match": the Match has judged it (mate, flag, move limit,
+    // both stuck); the result is exact.
+    child.status = NodeStatus::Terminal;
+    prove(leaf.path, edge, proof_of_result(s.result_for(chooser)), chooser);
+    return Descent::Exact;
+  }
+  s.actions(leaf.actions);
+  if (has_mate_in_one(s, leaf.actions)) {
+    // Its decider mates in one: won for the decider's team, no evaluation needed.
+    child.status = NodeStatus::Mating;
+    child.decider = s.decider();
+    prove(leaf.path, edge, proof_for(chooser, team_of(s.decider()), Proof::Win), chooser);
+    return Descent::Exact;
+  }
+  child.status = NodeStatus::Pending;
+  leaf.node = leaf.path.back();
+  leaf.view = s.view();
+  return Descent::Leaf;
+}
+
+void Search::prove(const std::vector<NodeIndex>& path, std::uint32_t edge, Proof proof, Team chooser) {
+  tree_.edge(edge).proof = proof;
+  backup(path, proof_value(proof), chooser);
+  propagate_proof(tree_, path);
+}
+
+// The root's action: a proven win at once (select_puct's rule), else PUCT or the Gumbel
+// halving.
+int Search::select_root() {
+  if (!config_.gumbel) return select_puct(kRoot, team_of(tree_.root().decider));
+  const int win = winning_edge(tree_, kRoot);
+  if (win < 0) return select_gumbel();
+  count_gumbel(win);
+  return win;
 }
 
 int Search::select_puct(NodeIndex n, Team seen_by) const {
@@ -194,20 +261,28 @@ int Search::select_puct(NodeIndex n, Team seen_by) const {
   const double total = double(node.visits + node.in_flight);
   const double c = config_.cpuct + config_.cpuct_factor * std::log((total + config_.cpuct_base + 1) / config_.cpuct_base);
   const double explore = c * std::sqrt(std::max(total, 1.0));
-  int best = -1;
+  int best = -1, won = -1;
   double best_score = -1e300;
   for (std::uint32_t i = 0; i < node.num_edges; ++i) {
     const Edge& e = tree_.edge(node.first_edge + i);
+    if (e.proof == Proof::Win) {
+      // A proven win is taken at once; one that ends the match is preferred (winning_edge).
+      if (ends_match(tree_, e)) return int(i);
+      if (won < 0) won = int(i);
+    }
     double q = fpu, visits = 0;
     if (e.child != kNoChild) {
       const Node& c = tree_.node(e.child);
       visits = double(c.visits + c.in_flight);
       if (visits > 0) q = (c.value_sum - config_.virtual_loss * c.in_flight) / visits;
     }
+    // A proof replaces the estimate; a proven loss is taken only when all else loses too.
+    if (e.proof == Proof::Draw) q = 0;
+    if (e.proof == Proof::Loss) q = kLostScore;
     const double score = q + explore * e.prior / (1 + visits);
     if (score > best_score) best_score = score, best = int(i);
   }
-  return best;
+  return won >= 0 ? won : best;
 }
 
 void Search::undo(const std::vector<NodeIndex>& path) {
@@ -252,15 +327,31 @@ void Search::finish(const PendingLeaf& leaf, const Evaluation& eval) {
     e.move = leaf.actions.moves[i];
     e.prior = sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / n;
     e.child = kNoChild;
+    e.proof = Proof::Unknown;
   }
   backup(leaf.path, eval.value, team_of(leaf.view.seat));
-  if (leaf.node == kRoot) prepare_root();
+  if (leaf.node == kRoot) {
+    mark_root_mates();
+    prepare_root();
+  }
+}
+
+// Every mate in one of the root is proven: the root is won at its first visit, and the
+// policy target can name all of them. (Other nodes never get here with a mate: a node whose
+// decider can mate is proven when first reached, without an evaluation.)
+void Search::mark_root_mates() {
+  const Node& root = tree_.root();
+  for (std::uint32_t i = 0; i < root.num_edges; ++i) {
+    Edge& e = tree_.edge(root.first_edge + i);
+    if (mates_at_once(*root_state_, e.move)) e.proof = Proof::Win;
+  }
 }
 
 // --- Gumbel root selection -------------------------------------------------------------
 
 float Search::child_q(std::uint32_t edge) const {
   const Edge& e = tree_.edge(tree_.root().first_edge + edge);
+  if (proven(e.proof)) return proof_value(e.proof);
   if (e.child == kNoChild) return 0;
   const Node& c = tree_.node(e.child);
   return c.visits ? float(c.q()) : 0.0f;
@@ -285,7 +376,7 @@ std::vector<float> Search::completed_q() const {
   for (std::uint32_t i = 0; i < root.num_edges; ++i) {
     const Edge& e = tree_.edge(root.first_edge + i);
     const bool visited = e.child != kNoChild && tree_.node(e.child).visits > 0;
-    q[i] = visited ? child_q(i) : float(v_mix);
+    q[i] = visited || proven(e.proof) ? child_q(i) : float(v_mix);
   }
   return q;
 }
@@ -295,7 +386,7 @@ double Search::gumbel_score(std::uint32_t e, std::uint32_t max_visits) const {
   const double logit = std::log(std::max(edge.prior, 1e-30f));
   const bool visited = edge.child != kNoChild && tree_.node(edge.child).visits > 0;
   double sigma = 0;
-  if (visited) {
+  if (visited || proven(edge.proof)) {
     const double q01 = (child_q(e) + 1) / 2;  // q in [0, 1]
     sigma = (config_.gumbel_c_visit + max_visits) * config_.gumbel_c_scale * q01;
   }
@@ -338,11 +429,15 @@ void Search::halve() {
   phase_quota_ = std::max(1, sims_budget_ / (phases_ * int(candidates_.size())));
 }
 
+void Search::count_gumbel(int edge) {
+  ++sims_started_;
+  ++phase_started_[std::size_t(edge)];
+}
+
 int Search::select_gumbel() {
   for (;;) {
     if (candidates_.size() == 1) {
-      ++sims_started_;
-      ++phase_started_[candidates_[0]];
+      count_gumbel(int(candidates_[0]));
       return int(candidates_[0]);
     }
     // The least-visited candidate of this phase that is below its quota.
@@ -351,8 +446,7 @@ int Search::select_gumbel() {
       if (phase_started_[e] < std::uint32_t(phase_quota_) && (pick < 0 || phase_started_[e] < phase_started_[pick]))
         pick = int(e);
     if (pick >= 0) {
-      ++sims_started_;
-      ++phase_started_[std::size_t(pick)];
+      count_gumbel(pick);
       return pick;
     }
     // Phase complete: halving needs every value of the phase back (the current descent
@@ -370,7 +464,8 @@ SearchResult Search::result() const {
   SearchResult r;
   r.seat = root.decider;
   r.visits = root.visits;
-  r.value = float(root.q());
+  r.proof = node_proof(tree_, kRoot);
+  r.value = proven(r.proof) ? proof_value(r.proof) : float(root.q());
   r.children.resize(root.num_edges);
   std::uint64_t child_visits = 0;
   for (std::uint32_t i = 0; i < root.num_edges; ++i) {
@@ -378,10 +473,9 @@ SearchResult Search::result() const {
     ChildStat& c = r.children[i];
     c.move = e.move;
     c.prior = e.prior;
-    if (e.child != kNoChild) {
-      c.visits = tree_.node(e.child).visits;
-      c.q = child_q(i);
-    }
+    c.proof = e.proof;
+    if (e.child != kNoChild) c.visits = tree_.node(e.child).visits;
+    if (e.child != kNoChild || proven(e.proof)) c.q = child_q(i);
     child_visits += c.visits;
   }
   r.policy.assign(root.num_edges, 0.0f);
@@ -405,31 +499,71 @@ SearchResult Search::result() const {
     for (std::uint32_t e : candidates_)
       if (gumbel_score(e, max_visits) > gumbel_score(best, max_visits)) best = e;
     r.best = r.children[best].move;
-    return r;
+  } else {
+    // PUCT: visit fractions; the most visited child (ties: the higher prior).
+    int best = 0;
+    for (std::uint32_t i = 0; i < root.num_edges; ++i) {
+      const ChildStat& c = r.children[i];
+      r.policy[i] = child_visits ? float(double(c.visits) / double(child_visits)) : c.prior;
+      const ChildStat& b = r.children[std::size_t(best)];
+      if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = int(i);
+    }
+    r.best = r.children[std::size_t(best)].move;
   }
-  // PUCT: visit fractions; the most visited child (ties: the higher prior).
-  int best = 0;
-  for (std::uint32_t i = 0; i < root.num_edges; ++i) {
-    const ChildStat& c = r.children[i];
-    r.policy[i] = child_visits ? float(double(c.visits) / double(child_visits)) : c.prior;
-    const ChildStat& b = r.children[std::size_t(best)];
-    if (c.visits > b.visits || (c.visits == b.visits && c.prior > b.prior)) best = int(i);
-  }
-  r.best = r.children[std::size_t(best)].move;
+  apply_proofs(r);
   return r;
 }
 
+// Proofs override the statistics (mcts/README.md "Proofs"). A proven win or draw: the
+// policy target is uniform over the actions that achieve it, and the best move is the most
+// visited of them. Otherwise proven losses leave the policy and the choice while any action
+// is open; a root where everything loses keeps the search's preference.
+void Search::apply_proofs(SearchResult& r) const {
+  if (r.proof == Proof::Loss) return;
+  const std::vector<bool> keep = proof_choices(r);
+  if (r.proof == Proof::Unknown) {
+    keep_policy(r, keep);
+    const auto at = std::find_if(r.children.begin(), r.children.end(), [&](const ChildStat& c) { return c.move == r.best; });
+    if (keep[std::size_t(at - r.children.begin())]) return;
+  } else {
+    const auto count = float(std::count(keep.begin(), keep.end(), true));
+    for (std::size_t i = 0; i < keep.size(); ++i) r.policy[i] = keep[i] ? 1.0f / count : 0.0f;
+  }
+  r.best = most_visited(r.children, keep);
+}
+
+// The root's actions a proof lets the choice take: for a proven win the winning ones (only
+// the mates that end the match at once when there are any: their proof needs no timeline),
+// for a proven draw the drawing ones, for an open root all but the proven losses.
+std::vector<bool> Search::proof_choices(const SearchResult& r) const {
+  const Node& root = tree_.root();
+  const int win = winning_edge(tree_, kRoot);
+  const bool immediate = win >= 0 && ends_match(tree_, tree_.edge(root.first_edge + std::uint32_t(win)));
+  std::vector<bool> keep(r.children.size());
+  for (std::size_t i = 0; i < keep.size(); ++i) {
+    const Proof p = r.children[i].proof;
+    if (r.proof == Proof::Unknown) keep[i] = p != Proof::Loss;
+    else keep[i] = p == r.proof && (!immediate || ends_match(tree_, tree_.edge(root.first_edge + std::uint32_t(i))));
+  }
+  return keep;
+}
+
 Move Search::choose(const SearchResult& r, float temperature) {
-  if (config_.gumbel || temperature <= 1e-3f) return r.best;
+  const bool settled = r.proof == Proof::Win || r.proof == Proof::Draw;
+  if (config_.gumbel || temperature <= 1e-3f || settled) return r.best;
+  // While an action is open, proven losses are never drawn (they have no policy mass).
+  const bool open = r.proof == Proof::Unknown;
   std::uint32_t most = 0;
-  for (const ChildStat& c : r.children) most = std::max(most, c.visits);
+  for (const ChildStat& c : r.children)
+    if (!open || c.proof != Proof::Loss) most = std::max(most, c.visits);
   if (most == 0) return r.best;
   // Weights visits^(1/T), scaled by the largest to stay finite.
   std::vector<double> w(r.children.size());
   double sum = 0;
   for (std::size_t i = 0; i < w.size(); ++i) {
     const auto v = r.children[i].visits;
-    w[i] = v ? std::exp(std::log(double(v) / most) / temperature) : 0.0;
+    const bool lost = open && r.children[i].proof == Proof::Loss;
+    w[i] = v && !lost ? std::exp(std::log(double(v) / most) / temperature) : 0.0;
     sum += w[i];
   }
   double x = rng_.uniform() * sum;

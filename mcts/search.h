@@ -11,6 +11,14 @@
 // Values: a node's statistics are seen by the team that chose it (its parent's decider).
 // Backing a value up the path, its sign changes only where the team to move changes:
 // A-white followed by B-black is the same team (core/RULES.md "Table and teams").
+//
+// Proofs (MCTS-solver, mcts/solver.h): a finished match or a decider's mate in one is an
+// exact result; it is kept on the edge that leads there and settles the ancestors it
+// decides. A simulation stops at a proven edge and backs up its exact value, so search
+// never samples below a proof; a proven loss is chosen only when everything loses, a
+// proven win at once. The root's mates in one are found when it is expanded, so even a
+// one-visit search plays a mate. mcts/README.md "Proofs" says what the choice and the
+// policy target make of proofs.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +28,7 @@
 #include "mcts/evaluator.h"
 #include "mcts/game_state.h"
 #include "mcts/leaf_batch.h"
+#include "mcts/proof.h"
 #include "mcts/rng.h"
 #include "mcts/search_config.h"
 #include "mcts/tree.h"
@@ -36,16 +45,20 @@ struct ChildStat {
   Move move;
   float prior = 0;          // as searched (with noise, if any)
   std::uint32_t visits = 0;
-  float q = 0;              // for the deciding team; 0 when unvisited
+  float q = 0;              // for the deciding team; 0 when unvisited; exact when proven
+  Proof proof = Proof::Unknown;  // for the deciding team
 };
 
 struct SearchResult {
   Seat seat = AWhite;
   std::vector<ChildStat> children;  // every action of the root, in generation order
-  std::vector<float> policy;        // the policy target over `children`, summing to 1
-  Move best;                        // the choice at temperature 0
-  float value = 0;                  // the root's value for the seat's team
+  // The policy target over `children`, summing to 1. A proven win or draw puts all of it
+  // on the actions that achieve it; proven losses get none while anything else is open.
+  std::vector<float> policy;
+  Move best;                        // the choice at temperature 0 (a proven win if any)
+  float value = 0;                  // the root's value for the seat's team; exact when proven
   std::uint32_t visits = 0;         // root visits
+  Proof proof = Proof::Unknown;     // the root's, for the seat's team
 };
 
 // Values change sign only when the team to move changes (the backup rule above).
@@ -74,7 +87,8 @@ class Search {
 
   SearchResult result() const;
   // The action to play: Gumbel's winner, or at temperature > 0 a draw proportional to
-  // visits^(1/temperature).
+  // visits^(1/temperature) that never picks a proven loss while another action is open.
+  // A proven win or draw at the root is played as `best`, whatever the temperature.
   Move choose(const SearchResult& result, float temperature);
 
   // `seat` played `action` in the match the tree follows: keep that subtree (tree reuse),
@@ -87,11 +101,20 @@ class Search {
   std::uint64_t simulations() const { return simulations_; }
 
  private:
-  enum class Descent { Leaf, Terminal, Blocked };
+  // Leaf: a leaf for the network. Exact: a finished match or a proof, backed up at once.
+  // Blocked: the next leaf is already in the batch.
+  enum class Descent { Leaf, Exact, Blocked };
   bool budget_reached() const;
   Descent descend(PendingLeaf& leaf);
+  Descent reach_fresh(PendingLeaf& leaf, GameState& s, std::uint32_t edge, Team chooser);
+  void prove(const std::vector<NodeIndex>& path, std::uint32_t edge, Proof proof, Team chooser);
+  void mark_root_mates();
+  int select_root();
   int select_puct(NodeIndex n, Team seen_by) const;
   int select_gumbel();
+  void count_gumbel(int edge);
+  void apply_proofs(SearchResult& r) const;
+  std::vector<bool> proof_choices(const SearchResult& r) const;
   void undo(const std::vector<NodeIndex>& path);
   void backup(const std::vector<NodeIndex>& path, float value, Team owner);
   void prepare_root();

@@ -8,6 +8,10 @@
 // keeping a subtree for the next move (tree reuse) copies it into a second pair of arrays
 // and swaps them, so garbage never accumulates. A tree never holds more nodes than the
 // visits of its root plus the leaves in flight.
+//
+// Proofs (mcts/README.md "Proofs", mcts/solver.h) live on the edges: an edge's proof is
+// the exact result of its action for the team choosing it, known once the match ends
+// there, the next decider mates in one, or the solver settled the child's subtree.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +19,7 @@
 #include <vector>
 
 #include "core/types.h"
+#include "mcts/proof.h"
 
 namespace bh {
 
@@ -27,26 +32,29 @@ enum class NodeStatus : std::uint8_t {
   Pending,   // its evaluation is in the current batch
   Expanded,  // evaluated: edges and decider known
   Terminal,  // the match is over here
+  Mating,    // its decider mates in one: a won node that is never evaluated or expanded
 };
 
 struct Edge {
   Move move;
+  Proof proof = Proof::Unknown;  // for the team of the node's decider (fills padding)
   float prior = 0;
   NodeIndex child = kNoChild;
 };
+static_assert(sizeof(Edge) == 12, "a wide position holds hundreds of edges: keep them small");
 
 struct Node {
   std::uint32_t first_edge = 0;
   std::uint16_t num_edges = 0;
   NodeStatus status = NodeStatus::Fresh;
-  Seat decider = AWhite;      // the seat deciding here (Expanded nodes)
+  Seat decider = AWhite;      // the seat deciding here (Expanded and Mating nodes)
   std::uint32_t visits = 0;   // completed simulations through this node
   std::uint32_t in_flight = 0;  // simulations through it waiting for their leaf (virtual loss)
   // Sum of backed-up values, seen by the team that chose this node (its parent's decider);
   // for the root, by the root's own decider.
   double value_sum = 0;
   float net_value = 0;        // the evaluator's value for the decider's team
-  float terminal_value = 0;   // Terminal: the result for the choosing team
+  // A Terminal or Mating node's exact result is the proof on the edge that leads to it.
 
   double q() const { return visits ? value_sum / visits : 0.0; }
 };
