@@ -12,6 +12,7 @@ packages=(
   libhiredis-dev redis-server           # distributed self-play broker
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
+  clang libclang-rt-14-dev ccache       # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes (clang only recommends them)
 )
 
 missing=()
