@@ -96,6 +96,14 @@ bool parse_move_number(const std::string& w, int& number, BoardId& board, Color&
   return true;
 }
 
+// Seconds -> ms, for a time a clock can show: not negative, not beyond about 30 years
+// (anything larger, infinity included, is no clock and would overflow the replay's
+// arithmetic on milliseconds).
+std::optional<std::int64_t> clock_ms(double seconds) {
+  if (!(seconds >= 0 && seconds <= 1e9)) return std::nullopt;
+  return std::int64_t(std::llround(seconds * 1000));
+}
+
 // "59.68" (seconds) -> 59680 ms; also "[%clk 0:00:59.6]".
 std::optional<std::int64_t> parse_clock(const std::string& c) {
   std::string s = c;
@@ -112,12 +120,12 @@ std::optional<std::int64_t> parse_clock(const std::string& c) {
       if (ec != std::errc() || p != part.data() + part.size()) return std::nullopt;
       total = total * 60 + v;
     }
-    return std::int64_t(std::llround(total * 1000));
+    return clock_ms(total);
   }
   double v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
-  return std::int64_t(std::llround(v * 1000));
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return clock_ms(v);
 }
 
 std::string escape(const std::string& v) {
