@@ -143,6 +143,16 @@ std::string seconds(std::int64_t ms) {
   return buf;
 }
 
+// Milliseconds as the TimeControl tag's seconds: "60" when whole, else exactly ("0.1",
+// "1.25"), so that the tag reads back to the time control the match was played with.
+std::string tag_seconds(std::int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (ms % 1000 == 0) return s;
+  s += "." + std::to_string(1000 + ms % 1000).substr(1);
+  while (s.back() == '0') s.pop_back();
+  return s;
+}
+
 }  // namespace
 
 std::string BpgnGame::tag(std::string_view key) const {
@@ -297,7 +307,8 @@ std::string write_bpgn(const Match& match, const std::vector<std::pair<std::stri
   for (const auto& [k, v] : tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   const TimeControl& tc = match.time_control();
   if (!has("TimeControl"))
-    out += "[TimeControl \"" + (tc.timed() ? std::to_string(tc.initial_ms / 1000) + "+" + std::to_string(tc.increment_ms / 1000) : std::string("-")) + "\"]\n";
+    out += "[TimeControl \"" +
+           (tc.timed() ? tag_seconds(tc.initial_ms) + "+" + tag_seconds(tc.increment_ms) : std::string("-")) + "\"]\n";
   const Board start;
   if (!has("FEN") && (!(match.initial_board(BoardA) == start) || !(match.initial_board(BoardB) == start))) {
     std::string bfen = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));

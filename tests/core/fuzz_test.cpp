@@ -176,6 +176,21 @@ TEST(Fuzz, ClockCommentsBeyondAnyClockAreNotClocks) {
   EXPECT_FALSE(match.over());
 }
 
+// Found by tests/fuzz/bpgn_fuzz: the TimeControl tag was written in whole seconds, so a
+// match at ".1+0" was written as "0+0", which does not read back (and 1.5 s as 1 s).
+TEST(Fuzz, SubSecondTimeControlsAreWrittenExactly) {
+  for (const TimeControl tc : {TimeControl{100, 0}, TimeControl{1500, 250}, TimeControl{60'000, 1'000}}) {
+    Match match(RuleSet{}, tc);
+    ASSERT_TRUE(match.play(BoardA, parse_uci(match.board(BoardA), RuleSet{}, "e2e4"), 50));
+    std::istringstream in(write_bpgn(match, {{"Event", "x"}}));
+    const std::vector<BpgnGame> games = read_bpgn(in, "written");
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(replay(games[0], RuleSet{}).time_control(), tc) << games[0].tag("TimeControl");
+  }
+  Match match(RuleSet{}, TimeControl{1500, 250});
+  EXPECT_NE(write_bpgn(match, {}).find("[TimeControl \"1.5+0.25\"]"), std::string::npos);
+}
+
 TEST(Fuzz, RandomPackedViews) {
   std::mt19937 rng(19);
   int valid = 0;
