@@ -96,6 +96,14 @@ bool parse_move_number(const std::string& w, int& number, BoardId& board, Color&
   return true;
 }
 
+// Seconds -> ms, for a time a clock can show: not negative, not beyond about 30 years
+// (anything larger, infinity included, is no clock and would overflow the replay's
+// arithmetic on milliseconds).
+std::optional<std::int64_t> clock_ms(double seconds) {
+  if (!(seconds >= 0 && seconds <= 1e9)) return std::nullopt;
+  return std::int64_t(std::llround(seconds * 1000));
+}
+
 // "59.68" (seconds) -> 59680 ms; also "[%clk 0:00:59.6]".
 std::optional<std::int64_t> parse_clock(const std::string& c) {
   std::string s = c;
@@ -112,12 +120,12 @@ std::optional<std::int64_t> parse_clock(const std::string& c) {
       if (ec != std::errc() || p != part.data() + part.size()) return std::nullopt;
       total = total * 60 + v;
     }
-    return std::int64_t(std::llround(total * 1000));
+    return clock_ms(total);
   }
   double v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (s.empty() || ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
-  return std::int64_t(std::llround(v * 1000));
+  if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return clock_ms(v);
 }
 
 std::string escape(const std::string& v) {
@@ -133,6 +141,16 @@ std::string seconds(std::int64_t ms) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", double(ms) / 1000.0);
   return buf;
+}
+
+// Milliseconds as the TimeControl tag's seconds: "60" when whole, else exactly ("0.1",
+// "1.25"), so that the tag reads back to the time control the match was played with.
+std::string tag_seconds(std::int64_t ms) {
+  std::string s = std::to_string(ms / 1000);
+  if (ms % 1000 == 0) return s;
+  s += "." + std::to_string(1000 + ms % 1000).substr(1);
+  while (s.back() == '0') s.pop_back();
+  return s;
 }
 
 }  // namespace
@@ -308,7 +326,8 @@ std::string write_bpgn(const Match& match, const std::vector<std::pair<std::stri
   for (const auto& [k, v] : tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   const TimeControl& tc = match.time_control();
   if (!has("TimeControl"))
-    out += "[TimeControl \"" + (tc.timed() ? std::to_string(tc.initial_ms / 1000) + "+" + std::to_string(tc.increment_ms / 1000) : std::string("-")) + "\"]\n";
+    out += "[TimeControl \"" +
+           (tc.timed() ? tag_seconds(tc.initial_ms) + "+" + tag_seconds(tc.increment_ms) : std::string("-")) + "\"]\n";
   const Board start;
   if (!has("FEN") && (!(match.initial_board(BoardA) == start) || !(match.initial_board(BoardB) == start))) {
     std::string bfen = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));

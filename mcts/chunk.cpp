@@ -20,6 +20,8 @@ namespace {
 
 constexpr std::array<std::uint8_t, 8> kMagic{'B', 'H', 'C', 'H', 'U', 'N', 'K', 0};
 constexpr std::size_t kMaxPolicy = 1024;  // more than any position's actions (MoveList::kCapacity)
+// The smallest sample encode_sample writes: the view, 16 bytes of fields, an empty policy.
+constexpr std::size_t kMinSampleBytes = MatchView::kPackedSize + 16 + 2;
 
 struct Out {
   std::vector<std::uint8_t>& bytes;
@@ -188,6 +190,13 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
     fail("truncated: " + std::to_string(bytes.size() - at) + " of " + std::to_string(compressed) + " body bytes");
   if (bytes.size() - at > compressed) fail("trailing bytes after the body");
   if (body_size > (std::uint64_t(1) << 34)) fail("implausible body size");
+  // Nothing is allocated on the header's word alone: its sample count must fit its body
+  // size, and the zstd frame must say it holds that many bytes.
+  if (count > body_size / kMinSampleBytes)
+    fail("corrupt header (" + std::to_string(count) + " samples cannot fit a body of " + std::to_string(body_size) +
+         " bytes)");
+  if (ZSTD_getFrameContentSize(bytes.data() + kChunkHeaderSize, compressed) != body_size)
+    fail("corrupt body (its zstd frame's size differs from the header's body size)");
 
   std::vector<std::uint8_t> body(body_size);
   const std::size_t got = ZSTD_decompress(body.data(), body.size(), bytes.data() + at, compressed);

@@ -1,8 +1,6 @@
 // checkpoint.cpp — envelope + LibTorch archive.
 #include "nn/checkpoint.h"
 
-#include <array>
-#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -11,28 +9,10 @@
 #include <torch/serialize/output-archive.h>
 
 #include "core/atomic_file.h"
-#include "core/crc32.h"
-#include "nn/shape.h"
 
 namespace bh {
 
 namespace {
-
-constexpr char kMagic[8] = {'B', 'H', 'C', 'K', 'P', 'T', '\r', '\n'};
-constexpr std::uint32_t kFormatVersion = 1;
-constexpr std::size_t kHeaderSize = 8 + 4 + 4 + 8 + 4;
-
-template <class T>
-void put(std::ostream& out, T v) {
-  out.write(reinterpret_cast<const char*>(&v), sizeof v);
-}
-
-template <class T>
-T get(const std::string& bytes, std::size_t at) {
-  T v;
-  std::memcpy(&v, bytes.data() + at, sizeof v);
-  return v;
-}
 
 std::string join_rules(const RuleSet& rules) {
   std::string s;
@@ -94,14 +74,7 @@ void save_checkpoint(const std::filesystem::path& path, const Network& net, cons
   archive.save_to(payload_stream);
   const std::string payload = std::move(payload_stream).str();
 
-  std::ostringstream out;
-  out.write(kMagic, sizeof kMagic);
-  put<std::uint32_t>(out, kFormatVersion);
-  put<std::uint32_t>(out, kEncodingVersion);
-  put<std::uint64_t>(out, payload.size());
-  put<std::uint32_t>(out, crc32(payload));
-  out.write(payload.data(), std::streamsize(payload.size()));
-  write_file_atomic(path, std::move(out).str());
+  write_file_atomic(path, seal_checkpoint_envelope(payload));
 }
 
 LoadedCheckpoint::LoadedCheckpoint(const std::filesystem::path& path) : path_(path) {
@@ -112,34 +85,9 @@ LoadedCheckpoint::LoadedCheckpoint(const std::filesystem::path& path) : path_(pa
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw CheckpointError(Kind::Unreadable, "cannot read " + what);
 
-  if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
-    const bool zip = bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] == 'K';
-    throw CheckpointError(Kind::Foreign, path.string() + " is not a bughouse checkpoint (foreign file" +
-                                             (zip ? ": a zip archive, perhaps a TorchScript export)" : ")"));
-  }
-  if (bytes.size() < kHeaderSize)
-    throw CheckpointError(Kind::Truncated, what + " is truncated (" + std::to_string(bytes.size()) +
-                                               " bytes, shorter than its header)");
-  if (auto v = get<std::uint32_t>(bytes, 8); v != kFormatVersion)
-    throw CheckpointError(Kind::FormatVersion, what + " has checkpoint format version " + std::to_string(v) +
-                                                   "; this build reads version " + std::to_string(kFormatVersion));
-  info_.encoding_version = int(get<std::uint32_t>(bytes, 12));
-  if (info_.encoding_version != kEncodingVersion)
-    throw CheckpointError(Kind::EncodingVersion,
-                          what + " was written for encoding version " + std::to_string(info_.encoding_version) +
-                              "; this build implements encoding version " + std::to_string(kEncodingVersion) +
-                              " (nn/SPEC.md): its network expects other inputs or outputs");
-  const auto length = get<std::uint64_t>(bytes, 16);
-  const auto crc = get<std::uint32_t>(bytes, 24);
-  if (bytes.size() - kHeaderSize < length)
-    throw CheckpointError(Kind::Truncated, what + " is truncated (" + std::to_string(bytes.size() - kHeaderSize) +
-                                               " of " + std::to_string(length) + " payload bytes)");
-  if (bytes.size() - kHeaderSize > length)
-    throw CheckpointError(Kind::Corrupt, what + " is corrupt (" +
-                                             std::to_string(bytes.size() - kHeaderSize - length) +
-                                             " bytes after the payload)");
-  payload_ = bytes.substr(kHeaderSize);
-  if (crc32(payload_) != crc) throw CheckpointError(Kind::Corrupt, what + " is corrupt (checksum mismatch)");
+  const CheckpointEnvelope envelope = open_checkpoint_envelope(bytes, path.string());
+  info_.encoding_version = envelope.encoding_version;
+  payload_ = std::string(envelope.payload);
 
   try {
     torch::serialize::InputArchive archive;

@@ -5,20 +5,21 @@
 // File layout (SPEC.md "Checkpoint"): a 28-byte envelope — magic, format version,
 // encoding version, payload length, CRC-32 of the payload — then a LibTorch archive
 // (zip) with the weights, optimiser state and metadata. The envelope lets a loader say
-// precisely why a file is refused before LibTorch parses anything.
+// precisely why a file is refused before LibTorch parses anything (checkpoint_envelope.h,
+// with CheckpointError).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include <c10/core/Device.h>
 #include <torch/optim/optimizer.h>
 
 #include "core/rules.h"
+#include "nn/checkpoint_envelope.h"
 #include "nn/model.h"
 #include "nn/net_config.h"
 
@@ -38,16 +39,6 @@ struct CheckpointInfo {
   RuleSet rules;
   CheckpointMeta meta;
   bool has_optimizer = false;
-};
-
-class CheckpointError : public std::runtime_error {
- public:
-  enum class Kind { Unreadable, Foreign, Truncated, Corrupt, FormatVersion, EncodingVersion, Mismatch };
-  CheckpointError(Kind kind, const std::string& what) : std::runtime_error(what), kind_(kind) {}
-  Kind kind() const { return kind_; }
-
- private:
-  Kind kind_;
 };
 
 // Writes the checkpoint atomically (temporary file + rename). `optimizer` may be null

@@ -14,6 +14,7 @@ packages=(
   libssl-dev                            # the broker's SHA-256 of published nets (libcrypto)
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
+  clang libclang-rt-14-dev ccache       # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes (clang only recommends them)
 )
 
 missing=()

@@ -159,6 +159,38 @@ TEST(Fuzz, MutatedBpgnRecords) {
   EXPECT_GT(refused, 20);
 }
 
+// Found by tests/fuzz/bpgn_fuzz: a clock comment beyond any clock (6e47 s) was read as a
+// clock, and the replay's millisecond arithmetic on it overflowed. Such comments, and
+// infinite ones, are not clocks: the moves replay without them.
+TEST(Fuzz, ClockCommentsBeyondAnyClockAreNotClocks) {
+  std::istringstream in("[Event \"x\"]\n[TimeControl \"60+0\"]\n\n"
+                        "1A. e2e4 {602222222222222222222222222222222222222222222222.00} 1a. e7e5 {inf} "
+                        "2A. g1f3 {[%clk 1e300:00]} 2a. b8c6 {59.5} *\n");
+  const std::vector<BpgnGame> games = read_bpgn(in, "test");
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].plies.size(), 4u);
+  for (int i = 0; i < 3; ++i) EXPECT_FALSE(games[0].plies[i].clock_ms) << games[0].plies[i].text;
+  EXPECT_EQ(games[0].plies[3].clock_ms, 59500);
+  const Match match = replay(games[0], RuleSet{});
+  EXPECT_EQ(match.moves_played(), 4);
+  EXPECT_FALSE(match.over());
+}
+
+// Found by tests/fuzz/bpgn_fuzz: the TimeControl tag was written in whole seconds, so a
+// match at ".1+0" was written as "0+0", which does not read back (and 1.5 s as 1 s).
+TEST(Fuzz, SubSecondTimeControlsAreWrittenExactly) {
+  for (const TimeControl tc : {TimeControl{100, 0}, TimeControl{1500, 250}, TimeControl{60'000, 1'000}}) {
+    Match match(RuleSet{}, tc);
+    ASSERT_TRUE(match.play(BoardA, parse_uci(match.board(BoardA), RuleSet{}, "e2e4"), 50));
+    std::istringstream in(write_bpgn(match, {{"Event", "x"}}));
+    const std::vector<BpgnGame> games = read_bpgn(in, "written");
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(replay(games[0], RuleSet{}).time_control(), tc) << games[0].tag("TimeControl");
+  }
+  Match match(RuleSet{}, TimeControl{1500, 250});
+  EXPECT_NE(write_bpgn(match, {}).find("[TimeControl \"1.5+0.25\"]"), std::string::npos);
+}
+
 TEST(Fuzz, RandomPackedViews) {
   std::mt19937 rng(19);
   int valid = 0;

@@ -65,6 +65,26 @@ void expect_rejected(const fs::path& p, const std::string& why) {
   }
 }
 
+// The header with one little-endian field replaced and its checksum made right again: a
+// header that lies consistently.
+std::vector<std::uint8_t> with_header_field(std::vector<std::uint8_t> bytes, std::size_t at, int size,
+                                            std::uint64_t value) {
+  for (int i = 0; i < size; ++i) bytes[at + std::size_t(i)] = std::uint8_t(value >> (8 * i));
+  const std::uint32_t crc = crc32(std::span<const std::uint8_t>(bytes).first(kChunkHeaderSize - 4));
+  for (std::size_t i = 0; i < 4; ++i) bytes[kChunkHeaderSize - 4 + i] = std::uint8_t(crc >> (8 * i));
+  return bytes;
+}
+
+// Expects decode_chunk to refuse `bytes` with a ChunkError saying `why`.
+void expect_decode_refused(const std::vector<std::uint8_t>& bytes, const std::string& why) {
+  try {
+    decode_chunk(bytes, "test");
+    ADD_FAILURE() << "accepted";
+  } catch (const ChunkError& e) {
+    EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+  }
+}
+
 TEST(Crc32, KnownValue) {
   const std::string s = "123456789";
   EXPECT_EQ(crc32({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()}), 0xCBF43926u);
@@ -84,6 +104,23 @@ TEST(Chunk, RoundTripKeepsEverySample) {
   // An empty chunk is valid too.
   write_chunk(p, {});
   EXPECT_TRUE(read_chunk(p).empty());
+}
+
+// Found by tests/fuzz/chunk_fuzz: a header claiming 335 million samples made the decoder
+// reserve room for them (67 GB) before reading the body.
+TEST(Chunk, RefusesASampleCountTheBodyCannotHold) {
+  const auto bytes = encode_chunk(some_samples());
+  expect_decode_refused(with_header_field(bytes, 16, 4, 0x7fffffff), "samples cannot fit a body of");
+  expect_decode_refused(with_header_field(bytes, 16, 4, 51), "sample data ends early");
+}
+
+// Its neighbour (an input made for chunk_fuzz's header mode while fixing the above): a
+// header claiming an 8 GB body made the decoder allocate and zero 8 GB before the 1 KB
+// frame showed it held far less.
+TEST(Chunk, RefusesABodySizeTheFrameDoesNotHold) {
+  const auto bytes = encode_chunk(some_samples());
+  expect_decode_refused(with_header_field(bytes, 24, 8, std::uint64_t(1) << 33), "zstd frame's size differs");
+  expect_decode_refused(with_header_field(bytes, 24, 8, 50 * 200), "zstd frame's size differs");
 }
 
 TEST(Chunk, RejectsForeignTruncatedCorruptAndNewerFiles) {
