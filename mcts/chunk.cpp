@@ -195,7 +195,7 @@ std::vector<Sample> decode_chunk(std::span<const std::uint8_t> bytes, const std:
   if (count > body_size / kMinSampleBytes)
     fail("corrupt header (" + std::to_string(count) + " samples cannot fit a body of " + std::to_string(body_size) +
          " bytes)");
-  if (ZSTD_getFrameContentSize(bytes.data() + kChunkHeaderSize, compressed) != body_size)
+  if (ZSTD_getFrameContentSize(bytes.data() + at, compressed) != body_size)
     fail("corrupt body (its zstd frame's size differs from the header's body size)");
 
   std::vector<std::uint8_t> body(body_size);
