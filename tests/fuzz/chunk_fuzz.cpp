@@ -29,7 +29,7 @@ void reseal_header(std::vector<std::uint8_t>& bytes) {
 }
 
 void check_decoded(std::span<const std::uint8_t> bytes, const std::vector<Sample>& samples) {
-  fuzz::require(decode_chunk(encode_chunk(samples, 1), "again") == samples, "decoded samples encode and decode alike");
+  fuzz::require(decode_chunk(encode_chunk(samples, {}, 1), "again") == samples, "decoded samples encode and decode alike");
   ChunkPolicy policy;
   policy.current_net = 2;
   (void)validate_chunk(bytes, policy);
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 2:
       written = fuzz::ChunkInputReader(rest).samples();
       // The encoder's own refusal: more policy entries than any position has actions.
-      if (!fuzz::accepted<std::invalid_argument>([&] { bytes = encode_chunk(*written, 1); })) return 0;
+      if (!fuzz::accepted<std::invalid_argument>([&] { bytes = encode_chunk(*written, {}, 1); })) return 0;
       break;
   }
   std::vector<Sample> samples;

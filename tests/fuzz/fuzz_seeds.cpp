@@ -141,7 +141,7 @@ std::vector<Sample> samples_along(const Match& played, std::size_t limit) {
 void chunk_seeds(Corpus& c, const std::vector<Match>& matches) {
   for (std::size_t i = 0; i < matches.size(); i += 10) {
     const std::vector<Sample> samples = samples_along(matches[i], 6);
-    const std::vector<std::uint8_t> chunk = encode_chunk(samples, 1);
+    const std::vector<std::uint8_t> chunk = encode_chunk(samples, {}, 1);
     std::vector<std::uint8_t> input;
     for (const Sample& s : samples) fuzz::write_chunk_input(s, input);
     for (std::uint8_t mode : {0, 1}) {

@@ -58,9 +58,11 @@ constexpr std::pair<std::string_view, std::optional<std::string_view> EntryField
 // The known fields; a duplicate is malformed (which one would be meant?).
 EntryFields collect_fields(const RawStreamEntry& e) {
   EntryFields f;
-  for (const auto& [name, value] : e.fields) {
+  for (const auto& entry : e.fields) {
+    const auto& [name, value] = entry;
+    // The lambda takes the pair, not the binding: clang before 16 cannot capture bindings.
     const auto* slot = std::find_if(std::begin(kFieldSlots), std::end(kFieldSlots),
-                                    [&name](const auto& s) { return s.first == name; });
+                                    [&entry](const auto& s) { return s.first == entry.first; });
     if (slot == std::end(kFieldSlots)) continue;  // unknown fields are left for newer producers
     std::optional<std::string_view>& field = f.*(slot->second);
     if (field.has_value()) f.duplicate = std::string(name);
