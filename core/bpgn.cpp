@@ -137,9 +137,12 @@ std::string escape(const std::string& v) {
   return out;
 }
 
+// A clock comment's seconds: centiseconds ("59.68"), or milliseconds ("59.683") where
+// those are not exact. A replay rebuilds each move's time from the clocks, and a time
+// rounded by a millisecond can cross the other board's flag and end the match.
 std::string seconds(std::int64_t ms) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", double(ms) / 1000.0);
+  std::snprintf(buf, sizeof buf, ms % 10 ? "%.3f" : "%.2f", double(ms) / 1000.0);
   return buf;
 }
 

@@ -191,6 +191,25 @@ TEST(Fuzz, SubSecondTimeControlsAreWrittenExactly) {
   EXPECT_NE(write_bpgn(match, {}).find("[TimeControl \"1.5+0.25\"]"), std::string::npos);
 }
 
+// Found by tests/fuzz/bpgn_fuzz: clocks were written in centiseconds, so a move made 1 ms
+// before the other board's flag (a clock of 10.001 s written as 10.00) replayed 1 ms
+// later, after that flag, and the written record ended in a loss on time.
+TEST(Fuzz, WrittenClocksReplayEveryMoveAtItsTime) {
+  Match match(RuleSet{}, TimeControl{44'000, 5'000});
+  for (auto [board, uci] : {std::pair{BoardA, "e2e4"}, {BoardA, "g8f6"}, {BoardA, "g1f3"}, {BoardB, "g1f3"}})
+    ASSERT_TRUE(match.play(board, parse_uci(match.board(board), RuleSet{}, uci), 43'999)) << uci;
+  const std::string record = write_bpgn(match, {{"Event", "x"}});
+  EXPECT_NE(record.find("{10.001}"), std::string::npos) << record;
+  std::istringstream in(record);
+  const Match again = replay(read_bpgn(in, "written").at(0), RuleSet{});
+  ASSERT_EQ(again.events().size(), match.events().size()) << record;
+  for (std::size_t i = 0; i < match.events().size(); ++i) {
+    EXPECT_EQ(again.events()[i].time_ms, match.events()[i].time_ms) << i;
+    EXPECT_EQ(again.events()[i].clock_after_ms, match.events()[i].clock_after_ms) << i;
+  }
+  EXPECT_FALSE(again.over());
+}
+
 TEST(Fuzz, RandomPackedViews) {
   std::mt19937 rng(19);
   int valid = 0;
