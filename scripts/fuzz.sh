@@ -4,9 +4,10 @@
 # target for RUNS executions (default 1000000), at most FUZZ_MAX_SECONDS (default 300)
 # seconds each so that a slow target cannot run for hours. Prints one line per target
 # (executions, crashes, seconds, and whether the run count, the time cap or a crash ended
-# it) and `N passed, M failed`; a target passes with no crash. Exit status 1 when one
-# failed. Everything it writes is under build-fuzz/fuzz: corpus/<target> (grows from run
-# to run), artifacts/<target> (crashing inputs), logs/<target>.log.
+# it) and `N passed, M failed`; a target passes with no crash (a target killed from
+# outside fails without one). Exit status 1 when one failed. Everything it writes is
+# under build-fuzz/fuzz: corpus/<target> (grows from run to run), artifacts/<target>
+# (crashing inputs), logs/<target>.log.
 #
 #   scripts/fuzz.sh [RUNS]
 #   FUZZ_MAX_SECONDS=60 FUZZ_TARGETS="fen chunk" scripts/fuzz.sh 10000
@@ -46,9 +47,11 @@ fuzz_one() {
   local execs crashes ended
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   crashes=$(find "$artifacts" -type f -newer "$marker" | wc -l)
-  if [ "$crashes" -gt 0 ] || [ "$rc" -ne 0 ]; then
+  if [ "$crashes" -gt 0 ]; then
     ended="crashed (exit $rc): $(find "$artifacts" -type f -newer "$marker" | head -1)"
-    [ "$crashes" -gt 0 ] || crashes=1
+  elif [ "$rc" -ne 0 ]; then
+    # Killed from outside (a signal, the machine out of memory) or failed to start.
+    ended="did not finish (exit $rc) and left no crashing input: see $log"
   elif [ "${execs:-0}" -lt "$runs" ]; then
     ended="time cap of ${max_seconds} s ended it before $runs runs"
   else
@@ -56,7 +59,7 @@ fuzz_one() {
   fi
   printf '%-20s %10s execs %3d crashes %7s s   %s\n' "$name" "${execs:-?}" "$crashes" \
     "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')" "$ended"
-  [ "$crashes" -eq 0 ]
+  [ "$crashes" -eq 0 ] && [ "$rc" -eq 0 ]
 }
 
 passed=0 failed=0
