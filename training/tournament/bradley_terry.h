@@ -1,0 +1,33 @@
+// bradley_terry.h — ratings of every entrant from all games by maximum likelihood, as
+// Ordo and BayesElo do: the logistic (Bradley-Terry) model on the Elo scale, a draw
+// counted as half a win and half a loss, anchored so that one named entrant has a given
+// rating; 95% intervals from the curvature of the likelihood (the inverse of the
+// observed information with the anchor fixed).
+#pragma once
+
+#include <vector>
+
+#include "training/tournament/standings.h"
+
+namespace bh {
+
+struct Rating {
+  double elo = 0;
+  double low = 0, high = 0;  // 95% interval; the anchor's is [elo, elo]
+  int games = 0;
+};
+
+struct RatingOptions {
+  int anchor = 0;             // the entrant whose rating is fixed
+  double anchor_elo = 0;
+  // A weak prior (one draw against a virtual entrant at the anchor's rating per entrant)
+  // keeps entrants that won or lost everything finite, as Ordo's/BayesElo's priors do.
+  double prior_draws = 1.0;
+};
+
+// Entrants never connected to the anchor by games get a rating equal to the anchor's and
+// an infinite interval (low = -inf, high = +inf).
+std::vector<Rating> bradley_terry(int entrants, const std::vector<GameResult>& games,
+                                  const RatingOptions& options = {});
+
+}  // namespace bh
