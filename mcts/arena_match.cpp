@@ -18,14 +18,31 @@ struct Pending {
   std::int64_t at = 0;
 };
 
+// The seat's decision; whatever goes wrong in it is the seat's fault.
+PlayerAction ask_player(Player& p, const Match& match, Seat s, std::int64_t t) {
+  try {
+    return p.decide(match, s, t);
+  } catch (const PlayerFault&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw PlayerFault(s, p.name() + " playing " + std::string(seat_name(s)) + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet& rules, const TimeControl& clock,
                        int max_actions) {
+  return play_arena_match(players, Match(rules, clock), max_actions);
+}
+
+Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, int max_actions) {
   for (Player* p : players)
     if (!p) throw std::invalid_argument("arena: a seat has no player");
   for (Player* p : players) p->new_match();
-  Match match(rules, clock);
+  Match match = std::move(start);
+  const RuleSet& rules = match.rules();
+  const TimeControl clock = match.time_control();
   std::array<Pending, 2> pending{};
 
   auto ask = [&](BoardId b, std::int64_t t) {
@@ -33,12 +50,12 @@ Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet
     if (match.over() || match.state(b) != BoardState::Playing) return;  // stuck: nothing to decide
     const Seat s = match.mover(b);
     Player& p = *players[s];
-    PlayerAction a = p.decide(match, s, t);
+    PlayerAction a = ask_player(p, match, s, t);
     const std::string who = p.name() + " playing " + std::string(seat_name(s));
     if (a.action.is_wait()) {
-      if (!clock.timed()) throw std::runtime_error(who + " waited in an untimed match");
+      if (!clock.timed()) throw PlayerFault(s, who + " waited in an untimed match");
     } else if (!is_legal(match.board(b), rules, a.action)) {
-      throw std::runtime_error(who + " chose the illegal move " + to_uci(a.action));
+      throw PlayerFault(s, who + " chose the illegal move " + to_uci(a.action));
     }
     pending[b] = {true, a, t + std::max<std::int64_t>(1, a.think_ms)};
   };

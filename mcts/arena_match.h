@@ -7,16 +7,28 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "core/match.h"
 #include "mcts/player.h"
 
 namespace bh {
 
+// A player failed the match: it chose an illegal action, waited in an untimed match, or
+// threw (an external engine that died, hung or spoke nonsense). `seat` says whose fault
+// it was, so a tournament can score the match against that player and go on.
+struct PlayerFault : std::runtime_error {
+  PlayerFault(Seat seat, const std::string& what) : std::runtime_error(what), seat(seat) {}
+  Seat seat;
+};
+
 // players[s] plays seat s (one Player may hold several seats). Returns the finished match
-// with its record. Throws std::runtime_error naming the player when one returns an illegal
-// action, a wait in an untimed match, or when the match runs past `max_actions` actions.
+// with its record. Throws PlayerFault naming the player and its seat when one fails, and
+// std::runtime_error when the match runs past `max_actions` actions.
 Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet& rules, const TimeControl& clock,
                        int max_actions = 100'000);
+// The same from a given start (an opening: a match built from a BFEN, not yet played).
+Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, int max_actions = 100'000);
 
 }  // namespace bh

@@ -100,5 +100,38 @@ TEST(Arena, SearchPlayersPlayAWholeMatch) {
   EXPECT_EQ(again.moves_played(), m.moves_played());
 }
 
+// A player that breaks the rules or whose program fails is named with its seat, so that a
+// tournament can score the match against it.
+class IllegalPlayer : public Player {
+ public:
+  PlayerAction decide(const Match&, Seat, std::int64_t) override { return {Move::normal(E2, E5), 1}; }
+  std::string name() const override { return "illegal"; }
+};
+class ThrowingPlayer : public Player {
+ public:
+  PlayerAction decide(const Match&, Seat, std::int64_t) override { throw std::runtime_error("engine died"); }
+  std::string name() const override { return "throwing"; }
+};
+
+TEST(Arena, AFailingPlayerIsNamedWithItsSeat) {
+  RandomPlayer r(TimeModel(), 1);
+  IllegalPlayer illegal;
+  ThrowingPlayer throwing;
+  try {
+    play_arena_match({&r, &r, &illegal, &r}, RuleSet{}, TimeControl::parse("60s+0"));
+    FAIL() << "an illegal move was played";
+  } catch (const PlayerFault& f) {
+    EXPECT_EQ(f.seat, BWhite);
+    EXPECT_NE(std::string(f.what()).find("illegal move e2e5"), std::string::npos) << f.what();
+  }
+  try {
+    play_arena_match({&throwing, &r, &r, &r}, RuleSet{}, TimeControl::parse("60s+0"));
+    FAIL() << "the failing player went unnoticed";
+  } catch (const PlayerFault& f) {
+    EXPECT_EQ(f.seat, AWhite);
+    EXPECT_NE(std::string(f.what()).find("throwing playing A-white: engine died"), std::string::npos) << f.what();
+  }
+}
+
 }  // namespace
 }  // namespace bh

@@ -13,13 +13,13 @@
 
 namespace bh {
 
-namespace {
-
 std::string ending_kind(const Outcome& o) {
   std::string tag = o.tag();
   if (tag.rfind("draw ", 0) == 0) return tag;          // "draw move-limit", ...
   return tag.substr(0, tag.find(' '));                 // "mate", "flag", "resign", "stuck-flag"
 }
+
+namespace {
 
 using Players = std::array<std::unique_ptr<Player>, kSeats>;
 

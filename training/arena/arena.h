@@ -42,6 +42,9 @@ struct ArenaResult {
   double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
 };
 
+// How a match ended, without the board and seat: "mate", "flag", "draw move-limit", ...
+std::string ending_kind(const Outcome& o);
+
 // Called after each match (under a lock) with the match number and the running result.
 using ArenaProgress = std::function<void(int match_index, const Match& match, const ArenaResult& so_far)>;
 
