@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/atomic_file.h"
+#include "core/html_escape.h"
 
 namespace bh {
 
@@ -30,17 +31,6 @@ std::string fmt(double v) {
   if (std::fabs(v) >= 1000 || v == std::floor(v)) std::snprintf(buf, sizeof buf, "%.0f", v);
   else std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
-}
-
-std::string escape_html(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else if (c == '&') out += "&amp;";
-    else out += c;
-  }
-  return out;
 }
 
 // Tick positions at a round step covering [lo, hi].
