@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   bh::cli::add_xboard_command(app);
   bh::cli::add_play_command(app);
   bh::cli::add_arena_command(app);
+  bh::cli::add_tournament_command(app);
 #if BUGHOUSE_WITH_TORCH
   bh::cli::add_export_command(app);
   bh::cli::add_train_command(app);

@@ -9,9 +9,8 @@
 #include "core/match.h"
 #include "training/arena/arena.h"
 #include "training/commands/commands.h"
+#include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
-#include "training/config.h"
-#include "training/engine/engine_spec.h"
 #include "training/engine/player_spec.h"
 
 namespace bh::cli {
@@ -37,35 +36,11 @@ std::string percent(double x) {
   return buf;
 }
 
-// What both sides play under: the players' context and the clock.
-struct ArenaSetup {
-  PlayerContext context;
-  TimeControl clock = TimeControl::parse("1+0");
-};
-
-// The run configuration's [rules], [search], [think] and [clock] if one is given, then the
-// command line's overrides.
-ArenaSetup arena_setup(const ArenaOptions& o) {
-  ArenaSetup setup;
-  PlayerContext& context = setup.context;
-  if (!o.config.empty()) {
-    Config config = load_config(o.config);
-    context.rules = config.rules;
-    context.search = config.search;
-    context.turn.time = TimeModel(config.think);
-    setup.clock = config.clock;
-  }
-  if (!o.clock.empty()) setup.clock = TimeControl::parse(o.clock);
-  if (o.visits > 0) context.search.visits = o.visits;
-  context.turn.allow_wait = context.search.allow_wait;
-  // Against an external engine both sides pay the wall time they take (the engine cannot
-  // pay anything else); between built-in players the time model's simulated thinking.
-  context.real_time = o.clock_mode == "real" || (o.clock_mode == "auto" && (is_engine_spec(o.a) || is_engine_spec(o.b)));
-  context.models = model_loader(o.network);
-  return setup;
+MatchSetup arena_setup(const ArenaOptions& o) {
+  return match_setup({o.config, o.clock, "1+0", o.visits, o.clock_mode, o.network}, {o.a, o.b});
 }
 
-ArenaConfig arena_config(const ArenaOptions& o, const ArenaSetup& setup) {
+ArenaConfig arena_config(const ArenaOptions& o, const MatchSetup& setup) {
   ArenaConfig config;
   config.games = o.games;
   config.rules = setup.context.rules;
@@ -76,7 +51,7 @@ ArenaConfig arena_config(const ArenaOptions& o, const ArenaSetup& setup) {
   return config;
 }
 
-void print_header(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b, const ArenaSetup& setup) {
+void print_header(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b, const MatchSetup& setup) {
   std::cout << "arena: A = " << a.name << " (" << o.a << "), B = " << b.name << " (" << o.b << "), " << o.games
             << " matches at " << setup.clock.to_string() << " (" << (setup.context.real_time ? "real" : "model")
             << " think times), " << o.threads << " thread" << (o.threads == 1 ? "" : "s")
@@ -110,7 +85,7 @@ void print_results(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b
 }
 
 void run_arena_command(const ArenaOptions& o) {
-  const ArenaSetup setup = arena_setup(o);
+  const MatchSetup setup = arena_setup(o);
   const ArenaSide a = make_arena_side(o.a, setup.context);
   const ArenaSide b = make_arena_side(o.b, setup.context);
   const ArenaConfig config = arena_config(o, setup);

@@ -16,6 +16,7 @@ void add_uci_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_play_command(CLI::App& app);
 void add_arena_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 #if BUGHOUSE_WITH_TORCH
 void add_export_command(CLI::App& app);
 void add_train_command(CLI::App& app);

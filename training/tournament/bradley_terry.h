@@ -5,6 +5,7 @@
 // observed information with the anchor fixed).
 #pragma once
 
+#include <array>
 #include <vector>
 
 #include "training/tournament/standings.h"
@@ -29,5 +30,15 @@ struct RatingOptions {
 // an infinite interval (low = -inf, high = +inf).
 std::vector<Rating> bradley_terry(int entrants, const std::vector<GameResult>& games,
                                   const RatingOptions& options = {});
+
+// A match between teams of two: the ratings of players from team results, a team as
+// strong as the mean of its two players' ratings (so a player holding both seats of its
+// team is rated as in a game between two players).
+struct TeamGameResult {
+  std::array<int, 2> home{}, away{};  // players
+  double home_score = 0.5;
+};
+std::vector<Rating> bradley_terry_teams(int players, const std::vector<TeamGameResult>& games,
+                                        const RatingOptions& options = {});
 
 }  // namespace bh

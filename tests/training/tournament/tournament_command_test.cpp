@@ -1,0 +1,91 @@
+// Specification of `bughouse tournament` as a program: a killed tournament resumes from
+// its journal and ends exactly as an uninterrupted one (the kill placed at write
+// boundaries found from a trace, so the test is deterministic), and bad input is refused
+// with the option, file and line named.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../process.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("tournament_command_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Eight built-in players drawn into four teams, three Swiss rounds at a fast clock, with
+// simulated think times: every match is a function of the seed.
+std::vector<std::string> swiss_args(const fs::path& out) {
+  std::vector<std::string> args = {"tournament", "--rounds", "3", "--clock", "1+0", "--clock-mode", "model",
+                                   "--out", out.string()};
+  for (int i = 0; i < 8; ++i) args.insert(args.end(), {"--player", "p" + std::to_string(i) + "=" + (i % 2 ? "random" : "greedy")});
+  return args;
+}
+
+int count_lines(const fs::path& file) {
+  std::ifstream in(file);
+  int n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+TEST(TournamentCommand, KilledAtWriteBoundariesResumesToTheSameResult) {
+  const fs::path dir = scratch("kill");
+  const fs::path reference = dir / "reference", trace = dir / "trace.txt";
+  ASSERT_EQ(run(swiss_args(reference), dir / "reference.log", {{"BUGHOUSE_WRITE_TRACE", trace.string()}}), 0)
+      << read_text(dir / "reference.log");
+  const std::string expected = read_text(reference / "summary.json");
+  ASSERT_NE(expected.find("\"rounds_done\": 3"), std::string::npos);
+  const int boundaries = count_lines(trace);
+  ASSERT_GT(boundaries, 40);
+  // Every seventh boundary, then the last: the journal's header, round lines, match
+  // records and their lines, the summaries between rounds.
+  std::vector<int> kills;
+  for (int n = 1; n < boundaries; n += 7) kills.push_back(n);
+  kills.push_back(boundaries);
+  for (int n : kills) {
+    const fs::path out = dir / ("killed-" + std::to_string(n));
+    std::vector<std::string> args = swiss_args(out);
+    const int killed = run(args, dir / "killed.log", {{"BUGHOUSE_KILL_AT_WRITE", std::to_string(n)}});
+    ASSERT_EQ(killed, 128 + 9) << "boundary " << n << ": " << read_text(dir / "killed.log");
+    args.push_back("--resume");
+    ASSERT_EQ(run(args, dir / "resumed.log"), 0) << "boundary " << n << ": " << read_text(dir / "resumed.log");
+    EXPECT_EQ(read_text(out / "summary.json"), expected) << "killed at boundary " << n;
+    EXPECT_EQ(count_lines(out / "journal.jsonl"), count_lines(reference / "journal.jsonl")) << "boundary " << n;
+  }
+  fs::remove_all(dir);
+}
+
+TEST(TournamentCommand, RefusesBadInputNamingWhatIsWrong) {
+  const fs::path dir = scratch("bad");
+  auto refused = [&](std::vector<std::string> args, const std::string& expect) {
+    args.insert(args.begin(), "tournament");
+    args.insert(args.end(), {"--out", (dir / "out").string()});
+    const int code = run(args, dir / "bad.log");
+    const std::string text = read_text(dir / "bad.log");
+    EXPECT_NE(code, 0) << text;
+    EXPECT_NE(text.find(expect), std::string::npos) << "expected \"" << expect << "\" in: " << text;
+  };
+  refused({"--player", "a=greedy", "--player", "b=random", "--team", "t=a,c", "--team", "u=b,a"}, "no participant is named c");
+  refused({"--player", "a=greedy", "--player", "a=random"}, "two participants are named a");
+  refused({"--player", "a=greedy", "--player", "b=random", "--player", "c=greedy", "--teams", "random"},
+          "even number of participants");
+  refused({"--player", "nospec"}, "--player nospec: expected NAME=VALUE");
+  refused({"--player", "a=greedy", "--player", "b=random", "--format", "gauntlet"}, "--hero");
+  std::ofstream(dir / "players.toml") << "[[player]]\nname = \"a\"\nspec = \"greedy\"\nratting = 3\n";
+  refused({"--players", (dir / "players.toml").string()}, "players.toml:4");
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bh

@@ -1,0 +1,238 @@
+// Specification of a tournament as played: seats and colours, the schedules of the
+// formats, every match recorded and journaled, resume without replaying a match, a
+// failing player losing its matches and then withdrawn, and the SPRT stopping when it
+// decides. Players are the built-in movers with simulated think times, so every match is
+// a function of its seeds and two runs agree exactly.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+
+#include "core/bpgn.h"
+#include "mcts/greedy_player.h"
+#include "mcts/random_player.h"
+#include "training/tournament/tournament.h"
+#include "training/tournament/tournament_report.h"
+#include "training/tournament/tournament_summary.h"
+
+namespace bh {
+namespace {
+
+ArenaSide random_side(const std::string& name) {
+  return {name, [](std::uint64_t seed) { return std::make_unique<RandomPlayer>(TimeModel(), seed); }};
+}
+ArenaSide greedy_side(const std::string& name) {
+  return {name, [](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(TimeModel(), seed); }};
+}
+
+// A player whose program fails at its first decision, as a crashed engine does.
+class FailingPlayer : public Player {
+ public:
+  PlayerAction decide(const Match&, Seat, std::int64_t) override { throw std::runtime_error("engine died"); }
+  std::string name() const override { return "failing"; }
+};
+ArenaSide failing_side(const std::string& name) {
+  return {name, [](std::uint64_t) { return std::make_unique<FailingPlayer>(); }};
+}
+
+std::filesystem::path fresh_dir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("tournament_test_" + name);
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+// Eight players: four greedy, four random; even-numbered ones greedy.
+TournamentConfig eight_players() {
+  TournamentConfig c;
+  for (int i = 0; i < 8; ++i) c.participants.push_back({(i % 2 ? "r" : "g") + std::to_string(i), i % 2 ? "random" : "greedy", {}, ""});
+  c.team_mode = TeamMode::Random;
+  c.format = Format::Swiss;
+  c.rounds = 3;
+  c.clock = TimeControl::parse("1+0");
+  c.concurrency = 2;
+  return c;
+}
+
+std::vector<ArenaSide> sides_of(const TournamentConfig& c) {
+  std::vector<ArenaSide> sides;
+  for (const Participant& p : c.participants) sides.push_back(p.spec == "greedy" ? greedy_side(p.name) : random_side(p.name));
+  return sides;
+}
+
+TEST(TournamentSeats, HomeIsTeamOneInEvenGamesAndColoursStay) {
+  const Meeting m{0, 1, {10, 11}, {20, 21}};
+  const auto g0 = seats_of(m, 0, false), g1 = seats_of(m, 1, false);
+  // Team 1 holds A-white and B-black (core/RULES.md): home's white player on A, black on B.
+  EXPECT_EQ(g0, (std::array<int, kSeats>{10, 21, 20, 11}));
+  EXPECT_EQ(g1, (std::array<int, kSeats>{20, 11, 10, 21}));
+  // Every player kept its colour: 10 and 20 white, 11 and 21 black.
+  const auto g1_alt = seats_of(m, 1, true);
+  EXPECT_EQ(g1_alt, (std::array<int, kSeats>{21, 10, 11, 20}));  // partners swapped colours
+}
+
+TEST(TournamentSchedule, EveryPartnershipMeetsEveryDisjointOneOnce) {
+  std::vector<TeamSpec> teams;
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j) teams.push_back({std::to_string(i) + std::to_string(j), i, j});
+  const auto rounds = disjoint_team_schedule(teams);
+  // Four players make three splits into two teams: 01-23, 02-13, 03-12, one per round.
+  ASSERT_EQ(rounds.size(), 3u);
+  EXPECT_EQ(rounds[0], (Round{{0, 5}}));  // "01" vs "23"
+  EXPECT_EQ(rounds[1], (Round{{1, 4}}));  // "02" vs "13"
+  EXPECT_EQ(rounds[2], (Round{{2, 3}}));  // "03" vs "12"
+}
+
+TEST(Tournament, SwissOfEightPlayersInFourTeamsRecordsEveryMatch) {
+  const auto dir = fresh_dir("swiss");
+  TournamentConfig c = eight_players();
+  Tournament t(c, sides_of(c), dir, false);
+  int played = 0;
+  t.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}});
+  // Four teams: two meetings a round, two matches a meeting.
+  EXPECT_EQ(played, 3 * 2 * 2);
+  ASSERT_EQ(t.journal().rounds().size(), 3u);
+  const TournamentSummary s = summarize(t);
+  double points = 0;
+  for (const StandingRow& row : s.standings) points += row.points, EXPECT_EQ(row.games, 6);
+  EXPECT_DOUBLE_EQ(points, 12);
+  // Every record replays, and every player kept its colour in every match.
+  std::map<std::string, std::set<char>> colours;
+  for (const MatchRecord& rec : t.journal().matches()) {
+    const auto games = read_bpgn_file((dir / rec.file).string());
+    ASSERT_EQ(games.size(), 1u) << rec.file;
+    replay(games[0], c.rules, c.clock);
+    for (const char* tag : {"WhiteA", "WhiteB"}) colours[games[0].tag(tag)].insert('w');
+    for (const char* tag : {"BlackA", "BlackB"}) colours[games[0].tag(tag)].insert('b');
+  }
+  EXPECT_EQ(colours.size(), 8u);
+  for (const auto& [name, seen] : colours) EXPECT_EQ(seen.size(), 1u) << name << " changed colour";
+}
+
+TEST(Tournament, ResumesFromItsJournalWithoutReplayingAMatch) {
+  const auto whole = fresh_dir("whole");
+  TournamentConfig c = eight_players();
+  c.concurrency = 1;
+  Tournament full(c, sides_of(c), whole, false);
+  full.run();
+  // A kill after the fifth match line, in the middle of the sixth line.
+  const auto cut = fresh_dir("cut");
+  std::filesystem::create_directories(cut);
+  std::ifstream in(whole / "journal.jsonl");
+  std::ofstream out(cut / "journal.jsonl");
+  std::string line;
+  for (int matches = 0; std::getline(in, line);) {
+    if (line.find("\"kind\":\"match\"") != std::string::npos && ++matches > 5) {
+      out << line.substr(0, line.size() / 2);  // torn
+      break;
+    }
+    out << line << "\n";
+  }
+  out.close();
+  Tournament resumed(c, sides_of(c), cut, true);
+  int played = 0;
+  resumed.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}});
+  EXPECT_EQ(played, 12 - 5);
+  ASSERT_EQ(resumed.journal().matches().size(), 12u);
+  EXPECT_EQ(summary_json(summarize(resumed)), summary_json(summarize(full)));
+}
+
+TEST(Tournament, RefusesToResumeWithOtherSettingsOrToOverwrite) {
+  const auto dir = fresh_dir("settings");
+  TournamentConfig c = eight_players();
+  c.rounds = 1;
+  Tournament(c, sides_of(c), dir, false).run();
+  EXPECT_THROW(Tournament(c, sides_of(c), dir, false), std::runtime_error);
+  c.seed = 2;
+  try {
+    Tournament(c, sides_of(c), dir, true);
+    FAIL() << "a journal of other settings was resumed";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/seed"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("journal.jsonl:1"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Tournament, AFailingPlayerLosesItsMatchesAndIsWithdrawn) {
+  const auto dir = fresh_dir("faults");
+  TournamentConfig c;
+  for (const char* name : {"a", "b", "c", "d"}) c.participants.push_back({name, "x", {}, ""});
+  c.team_mode = TeamMode::Solo;
+  c.format = Format::RoundRobin;
+  c.max_faults = 2;
+  c.clock = TimeControl::parse("1+0");
+  std::vector<ArenaSide> sides = {failing_side("a"), greedy_side("b"), random_side("c"), greedy_side("d")};
+  Tournament t(c, sides, dir, false);
+  t.run();
+  const TournamentSummary s = summarize(t);
+  // "a" meets three others, two matches each: its first round's two matches fail (both are
+  // played, the withdrawal counts from the next round), the four after are forfeited.
+  EXPECT_EQ(s.endings.at("fault"), 2);
+  EXPECT_EQ(s.endings.at("forfeit"), 4);
+  ASSERT_EQ(s.faults.size(), 1u);
+  EXPECT_EQ(s.faults[0], "a: 2 faults (withdrawn)");
+  EXPECT_EQ(s.standings.back().entrant, 0);
+  EXPECT_EQ(s.standings.back().points, 0);
+  EXPECT_EQ(s.matches, 12);
+}
+
+TEST(Tournament, SprtStopsWhenItDecides) {
+  const auto dir = fresh_dir("sprt");
+  TournamentConfig c;
+  c.participants = {{"greedy", "greedy", {}, ""}, {"random", "random", {}, ""}};
+  c.team_mode = TeamMode::Solo;
+  c.format = Format::Sprt;
+  c.sprt = {0, 200, 0.05, 0.05};
+  c.clock = TimeControl::parse("1+0");
+  c.concurrency = 2;
+  Tournament t(c, {greedy_side("greedy"), random_side("random")}, dir, false);
+  t.run();
+  const TournamentSummary s = summarize(t);
+  ASSERT_TRUE(s.sprt);
+  EXPECT_EQ(s.sprt->decision, SprtDecision::AcceptH1) << s.sprt->to_string();
+  EXPECT_LT(s.matches, c.max_games);
+}
+
+TEST(Tournament, RotatingEventSeatsEveryPlayerOnceARoundWithNewPartners) {
+  const auto dir = fresh_dir("rotating");
+  TournamentConfig c = eight_players();
+  c.team_mode = TeamMode::Rotating;
+  c.games_per_pairing = 1;
+  Tournament t(c, sides_of(c), dir, false);
+  t.run();
+  std::set<std::pair<int, int>> partners;
+  for (const RoundPlan& round : t.journal().rounds()) {
+    std::multiset<int> seated;
+    for (const Meeting& m : round)
+      for (int p : {m.home_seats.white, m.home_seats.black, m.away_seats.white, m.away_seats.black}) seated.insert(p);
+    EXPECT_EQ(seated, (std::multiset<int>{0, 1, 2, 3, 4, 5, 6, 7}));
+    for (const Meeting& m : round)
+      for (const TeamSeats& team : {m.home_seats, m.away_seats})
+        partners.insert({std::min(team.white, team.black), std::max(team.white, team.black)});
+  }
+  const TournamentSummary s = summarize(t);
+  EXPECT_EQ(s.standings.size(), 8u);  // scored per player
+  EXPECT_GE(partners.size(), 8u);     // partnerships change from round to round
+}
+
+TEST(TournamentReport, PagesEscapeNamesAndJsonReadsBack) {
+  const auto dir = fresh_dir("report");
+  TournamentConfig c;
+  c.participants = {{"<b>x", "greedy", 1500.0, "w"}, {"y", "random", {}, ""}};
+  c.team_mode = TeamMode::Solo;
+  c.format = Format::RoundRobin;
+  c.clock = TimeControl::parse("1+0");
+  Tournament t(c, {greedy_side("<b>x"), random_side("y")}, dir, false);
+  t.run();
+  const TournamentSummary s = summarize(t);
+  const std::string html = summary_html(s, "t");
+  EXPECT_EQ(html.find("<b>x"), std::string::npos);
+  EXPECT_NE(html.find("&lt;b&gt;x"), std::string::npos);
+  EXPECT_NE(summary_json(s).find("\"rounds_done\": 1"), std::string::npos);
+  EXPECT_EQ(s.anchor, "<b>x = 1500");
+  EXPECT_EQ(s.player_ratings[0].elo, 1500);
+}
+
+}  // namespace
+}  // namespace bh

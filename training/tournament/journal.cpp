@@ -1,0 +1,120 @@
+// journal.cpp — the journal's lines, written and read back.
+#include "training/tournament/journal.h"
+
+#include <sstream>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "core/atomic_file.h"
+#include "core/write_boundary.h"
+
+namespace bh {
+
+namespace {
+
+using nlohmann::json;
+
+json meeting_json(const Meeting& m) {
+  return json::array({m.home, m.away, m.home_seats.white, m.home_seats.black, m.away_seats.white, m.away_seats.black});
+}
+
+Meeting meeting_from(const json& j) {
+  if (!j.is_array() || j.size() != 6) throw std::invalid_argument("a meeting is [home, away, hw, hb, aw, ab]");
+  return {j[0].get<int>(), j[1].get<int>(), {j[2].get<int>(), j[3].get<int>()}, {j[4].get<int>(), j[5].get<int>()}};
+}
+
+json match_json(const MatchRecord& r) {
+  return {{"kind", "match"}, {"round", r.round},     {"meeting", r.meeting}, {"game", r.game},
+          {"home_score", r.home_score}, {"ending", r.ending}, {"file", r.file}, {"fault", r.fault},
+          {"message", r.message},       {"moves", r.moves}};
+}
+
+MatchRecord match_from(const json& j) {
+  return {j.at("round").get<int>(),      j.at("meeting").get<int>(), j.at("game").get<int>(),
+          j.at("home_score").get<double>(), j.at("ending").get<std::string>(), j.at("file").get<std::string>(),
+          j.at("fault").get<std::string>(), j.at("message").get<std::string>(), j.at("moves").get<int>()};
+}
+
+// The first key (as a JSON pointer) whose value differs between two settings objects.
+std::string first_difference(const json& a, const json& b) {
+  const json patch = json::diff(a, b);
+  return patch.empty() ? std::string() : patch[0].at("path").get<std::string>();
+}
+
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::stringstream whole;
+  whole << in.rdbuf();
+  return whole.str();
+}
+
+}  // namespace
+
+Journal::Journal(const std::filesystem::path& dir, const std::string& settings, bool resume)
+    : path_(dir / "journal.jsonl") {
+  const bool exists = std::filesystem::exists(path_);
+  if (exists && !resume)
+    throw std::runtime_error(path_.string() + " exists: --resume continues that tournament, or choose another --out");
+  std::filesystem::create_directories(dir);
+  resumed_ = exists;
+  if (exists) read_back(settings);
+  else write_file_atomic(path_, json{{"kind", "tournament"}, {"settings", json::parse(settings)}}.dump() + "\n");
+  out_.open(path_, std::ios::app);
+  if (!out_) throw std::runtime_error("cannot append to " + path_.string());
+}
+
+// Reads every line back; a torn last line is cut off the file so appends follow whole lines.
+void Journal::read_back(const std::string& settings) {
+  const std::string text = read_all(path_);
+  std::size_t at = 0;
+  for (int line = 1; at < text.size(); ++line) {
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) {
+      write_file_atomic(path_, std::string_view(text).substr(0, at));
+      break;
+    }
+    const std::string where = path_.string() + ":" + std::to_string(line);
+    try {
+      const json j = json::parse(std::string_view(text).substr(at, end - at));
+      const std::string kind = j.at("kind").get<std::string>();
+      if (kind == "tournament") {
+        const std::string key = first_difference(j.at("settings"), json::parse(settings));
+        if (!key.empty()) throw std::runtime_error("the settings differ from this journal's at " + key);
+      } else if (kind == "round") {
+        RoundPlan plan;
+        for (const json& m : j.at("meetings")) plan.push_back(meeting_from(m));
+        rounds_.push_back(std::move(plan));
+      } else if (kind == "match") {
+        matches_.push_back(match_from(j));
+      }
+    } catch (const std::exception& e) {
+      throw std::runtime_error(where + ": " + e.what());
+    }
+    at = end + 1;
+  }
+}
+
+void Journal::append(const std::string& line) {
+  write_boundary("append", path_);
+  out_ << line << "\n" << std::flush;
+  if (!out_) throw std::runtime_error("cannot append to " + path_.string());
+  write_boundary("appended", path_);
+}
+
+void Journal::add_round(const RoundPlan& plan) {
+  json meetings = json::array();
+  for (const Meeting& m : plan) meetings.push_back(meeting_json(m));
+  std::lock_guard guard(mutex_);
+  append(json{{"kind", "round"}, {"round", int(rounds_.size())}, {"meetings", meetings}}.dump());
+  rounds_.push_back(plan);
+}
+
+void Journal::add_match(const MatchRecord& record) {
+  std::lock_guard guard(mutex_);
+  append(match_json(record).dump());
+  matches_.push_back(record);
+}
+
+}  // namespace bh

@@ -1,0 +1,57 @@
+// journal.h — a tournament's journal.jsonl: the tournament's settings, each round's
+// meetings as paired, and each finished match, one JSON object per line, appended as the
+// tournament goes. It is the tournament's memory: a killed tournament resumes from it,
+// replaying no finished match, and re-pairs nothing (the rounds are read back as paired).
+// A match's BPGN file is written (atomically) before its journal line: the line is the
+// commit point, a file without a line is played again and overwritten.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "training/tournament/schedule.h"
+
+namespace bh {
+
+struct MatchRecord {
+  int round = 0, meeting = 0, game = 0;  // 0-based
+  double home_score = 0.5;               // from the meeting's home entrant's view
+  std::string ending;                    // "mate", "flag", "draw move-limit", "fault", "forfeit", ...
+  std::string file;                      // the BPGN record, relative to the directory ("" when none)
+  std::string fault;                     // the participant at fault, if any
+  std::string message;                   // what went wrong
+  int moves = 0;
+};
+
+class Journal {
+ public:
+  // Starts DIR/journal.jsonl with `settings` (a JSON object), or with `resume` reads it
+  // back (a tournament killed before its journal was written starts afresh). Throws
+  // std::runtime_error naming the file: a journal exists without `resume`, the settings
+  // differ from the journal's (naming the first key that differs), or a line other than
+  // the last is malformed. A last line cut short by a kill is dropped.
+  Journal(const std::filesystem::path& dir, const std::string& settings, bool resume);
+
+  const std::vector<RoundPlan>& rounds() const { return rounds_; }
+  const std::vector<MatchRecord>& matches() const { return matches_; }
+  const std::filesystem::path& path() const { return path_; }
+  bool resumed() const { return resumed_; }  // read back from an existing journal
+
+  void add_round(const RoundPlan& plan);
+  void add_match(const MatchRecord& record);  // thread-safe
+
+ private:
+  void read_back(const std::string& settings);
+  void append(const std::string& line);
+  std::filesystem::path path_;
+  std::vector<RoundPlan> rounds_;
+  std::vector<MatchRecord> matches_;
+  bool resumed_ = false;
+  std::ofstream out_;
+  std::mutex mutex_;
+};
+
+}  // namespace bh

@@ -1,0 +1,196 @@
+// tournament.cpp — rounds, matches on threads, faults and forfeits, the journal's order.
+#include "training/tournament/tournament.h"
+
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/atomic_file.h"
+#include "core/bfen.h"
+#include "core/bpgn.h"
+#include "mcts/arena_match.h"
+#include "training/tournament/sprt.h"
+#include "training/tournament/tournament_results.h"
+
+namespace bh {
+
+namespace {
+
+using Players = std::array<std::unique_ptr<Player>, kSeats>;
+
+std::string record_file(int r, int meeting, int game) {
+  char name[64];
+  std::snprintf(name, sizeof name, "games/r%02d-m%02d-g%d.bpgn", r + 1, meeting + 1, game + 1);
+  return name;
+}
+
+nlohmann::json participants_json(const TournamentConfig& c) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Participant& p : c.participants)
+    out.push_back({{"name", p.name}, {"spec", p.spec}, {"rating", p.rating ? nlohmann::json(*p.rating) : nlohmann::json()},
+                   {"group", p.group}});
+  return out;
+}
+
+nlohmann::json teams_json(const std::vector<TeamSpec>& teams) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const TeamSpec& t : teams) out.push_back({t.name, t.white, t.black});
+  return out;
+}
+
+}  // namespace
+
+std::array<int, kSeats> seats_of(const Meeting& m, int game, bool alternate_colours) {
+  const bool home_team1 = game % 2 == 0;
+  TeamSeats t1 = home_team1 ? m.home_seats : m.away_seats;
+  TeamSeats t2 = home_team1 ? m.away_seats : m.home_seats;
+  if (alternate_colours && game % 2 == 1) std::swap(t1.white, t1.black), std::swap(t2.white, t2.black);
+  std::array<int, kSeats> seats{};
+  seats[AWhite] = t1.white, seats[BBlack] = t1.black;
+  seats[BWhite] = t2.white, seats[ABlack] = t2.black;
+  return seats;
+}
+
+std::string settings_json(const TournamentConfig& c) {
+  nlohmann::json j = {{"participants", participants_json(c)},
+                      {"team_mode", to_string(c.team_mode)},
+                      {"teams", teams_json(make_teams(c))},
+                      {"format", to_string(c.format)},
+                      {"rounds", c.rounds},
+                      {"hero", c.hero},
+                      {"games_per_pairing", c.games_per_pairing},
+                      {"alternate_colours", c.alternate_colours},
+                      {"rules", describe(c.rules)},
+                      {"clock", c.clock.to_string()},
+                      {"seed", c.seed},
+                      {"openings", c.openings},
+                      {"max_faults", c.max_faults},
+                      {"sprt", {c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta}},
+                      {"max_games", c.max_games}};
+  return j.dump();
+}
+
+Tournament::Tournament(TournamentConfig config, std::vector<ArenaSide> sides, const std::filesystem::path& dir,
+                       bool resume)
+    : config_((validate(config), std::move(config))),
+      sides_(std::move(sides)),
+      dir_(dir),
+      schedule_(config_, make_teams(config_)),
+      journal_(dir, settings_json(config_), resume) {
+  if (sides_.size() != config_.participants.size()) throw std::invalid_argument("tournament: one side per participant");
+  std::filesystem::create_directories(dir_ / "games");
+}
+
+void Tournament::run(const TournamentProgress& progress) {
+  for (int r = 0; r < schedule_.rounds() && !decided(); ++r) {
+    if (r >= int(journal_.rounds().size())) journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
+    play_round(r, progress);
+    if (progress.round) progress.round(r);
+  }
+}
+
+bool Tournament::decided() const {
+  if (config_.format != Format::Sprt) return false;
+  const TournamentResults r = results_of(config_, schedule_, journal_);
+  return r.wins + r.draws + r.losses >= config_.max_games ||
+         sprt(config_.sprt, r.wins, r.draws, r.losses).decision != SprtDecision::Continue;
+}
+
+// The first withdrawn participant of a team, or -1.
+int Tournament::withdrawn(const TeamSeats& team) const {
+  for (int p : {team.white, team.black})
+    if (is_withdrawn(config_, results_, p)) return p;
+  return -1;
+}
+
+// The round's matches not yet in the journal, played `concurrency` at once; a match whose
+// entrant has withdrawn is forfeited without being played.
+void Tournament::play_round(int r, const TournamentProgress& progress) {
+  const RoundPlan& plan = journal_.rounds()[std::size_t(r)];
+  std::vector<std::pair<int, int>> todo;
+  for (int m = 0; m < int(plan.size()); ++m)
+    for (int g = 0; g < config_.games_per_pairing && plan[std::size_t(m)].away != kBye; ++g) {
+      bool done = false;
+      for (const MatchRecord& rec : journal_.matches()) done |= rec.round == r && rec.meeting == m && rec.game == g;
+      if (!done) todo.emplace_back(m, g);
+    }
+  results_ = results_of(config_, schedule_, journal_);  // withdrawals count from the round's start
+  std::mutex lock;
+  auto play_one = [&](int i) {
+    const auto [m, g] = todo[std::size_t(i)];
+    const Meeting& meeting = plan[std::size_t(m)];
+    const bool forfeited = withdrawn(meeting.home_seats) >= 0 || withdrawn(meeting.away_seats) >= 0;
+    const MatchRecord rec = forfeited ? forfeit(r, m, g, meeting) : play_match(r, m, g, meeting);
+    std::lock_guard guard(lock);
+    journal_.add_match(rec);
+    if (progress.match) progress.match(meeting, rec);
+  };
+  tbb::task_arena arena(config_.concurrency);
+  arena.execute([&] { tbb::parallel_for(0, int(todo.size()), play_one, tbb::simple_partitioner()); });
+}
+
+int Tournament::opening_of(int r, int m) const {
+  int ordinal = m;
+  for (int i = 0; i < r; ++i) ordinal += int(journal_.rounds()[std::size_t(i)].size());
+  return ordinal % int(config_.openings.size());
+}
+
+Match Tournament::start_of(int r, int m) const {
+  if (config_.openings.empty()) return Match(config_.rules, config_.clock);
+  return match_from_bfen(config_.openings[std::size_t(opening_of(r, m))], config_.rules, config_.clock);
+}
+
+MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) {
+  MatchRecord rec{r, m, g};
+  const std::array<int, kSeats> seats = seats_of(meeting, g, config_.alternate_colours);
+  Players owned;
+  for (int s = 0; s < kSeats; ++s)
+    owned[std::size_t(s)] = sides_[std::size_t(seats[std::size_t(s)])].make(
+        config_.seed * 1000003ULL + std::uint64_t(r) * 65537 + std::uint64_t(m) * 257 + std::uint64_t(g) * 8 + std::uint64_t(s));
+  std::array<Player*, kSeats> players{};
+  for (int s = 0; s < kSeats; ++s) players[std::size_t(s)] = owned[std::size_t(s)].get();
+  try {
+    const Match match = play_arena_match(players, start_of(r, m));
+    const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
+    rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
+    rec.ending = ending_kind(match.outcome());
+    rec.moves = match.moves_played();
+    rec.file = record_file(r, m, g);
+    write_file_atomic(dir_ / rec.file, write_bpgn(match, record_tags(r, m, g, seats)));
+  } catch (const PlayerFault& fault) {
+    const double team1 = team_of(fault.seat) == Team1 ? 0 : 1;  // the failing player's team loses
+    rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
+    rec.ending = "fault";
+    rec.fault = config_.participants[std::size_t(seats[fault.seat])].name;
+    rec.message = fault.what();
+  }
+  return rec;
+}
+
+std::vector<std::pair<std::string, std::string>> Tournament::record_tags(int r, int m, int g,
+                                                                         const std::array<int, kSeats>& seats) const {
+  auto name = [&](Seat s) { return config_.participants[std::size_t(seats[s])].name; };
+  return {{"Event", "bughouse tournament"},
+          {"Round", std::to_string(r + 1) + "." + std::to_string(m + 1) + "." + std::to_string(g + 1)},
+          {"WhiteA", name(AWhite)},
+          {"BlackA", name(ABlack)},
+          {"WhiteB", name(BWhite)},
+          {"BlackB", name(BBlack)}};
+}
+
+// A withdrawn team loses without playing; when both have withdrawn, neither scores more.
+MatchRecord Tournament::forfeit(int r, int m, int g, const Meeting& meeting) const {
+  MatchRecord rec{r, m, g};
+  const int home_out = withdrawn(meeting.home_seats), away_out = withdrawn(meeting.away_seats);
+  rec.home_score = home_out >= 0 && away_out >= 0 ? 0.5 : home_out >= 0 ? 0 : 1;
+  rec.ending = "forfeit";
+  rec.fault = config_.participants[std::size_t(home_out >= 0 ? home_out : away_out)].name;
+  rec.message = rec.fault + " was withdrawn after " + std::to_string(config_.max_faults) + " faults";
+  return rec;
+}
+
+}  // namespace bh

@@ -1,0 +1,68 @@
+// tournament.h — playing a tournament: each round paired by the schedule (or read back
+// from the journal), its matches played on threads (`concurrency` at once), each match's
+// BPGN written and then its journal line. A player that fails a match (an engine that
+// dies, hangs or plays illegally) loses it for its team and is named; after `max_faults`
+// failures its entrant forfeits the rest. Scores, standings and ratings are computed from
+// the journal (tournament_results.h), so a resumed tournament reports what a whole one does.
+#pragma once
+
+#include <array>
+#include <filesystem>
+#include <functional>
+#include <vector>
+
+#include "training/arena/arena.h"
+#include "training/tournament/journal.h"
+#include "training/tournament/schedule.h"
+#include "training/tournament/tournament_config.h"
+#include "training/tournament/tournament_results.h"
+
+namespace bh {
+
+// The participant on each seat (AWhite, ABlack, BWhite, BBlack) of game g of a meeting:
+// the home team is team 1 (A-white, B-black) in even games and team 2 in odd ones; with
+// alternating colours, each team's players also swap colours in odd games.
+std::array<int, kSeats> seats_of(const Meeting& m, int game, bool alternate_colours);
+
+struct TournamentProgress {
+  std::function<void(const Meeting&, const MatchRecord&)> match;  // after each match (serialised)
+  std::function<void(int round)> round;                           // after each finished round
+};
+
+class Tournament {
+ public:
+  // `sides[i]` makes participant i's players. Starts a journal in `dir`, or resumes one.
+  Tournament(TournamentConfig config, std::vector<ArenaSide> sides, const std::filesystem::path& dir, bool resume);
+
+  // Plays until the schedule ends (or the SPRT decides). Throws std::runtime_error when a
+  // match cannot be played for a reason that is no player's fault.
+  void run(const TournamentProgress& progress = {});
+
+  const TournamentConfig& config() const { return config_; }
+  const Schedule& schedule() const { return schedule_; }
+  const Journal& journal() const { return journal_; }
+  const std::filesystem::path& dir() const { return dir_; }
+
+ private:
+  void play_round(int r, const TournamentProgress& progress);
+  MatchRecord play_match(int r, int meeting, int game, const Meeting& m);
+  MatchRecord forfeit(int r, int meeting, int game, const Meeting& m) const;
+  int withdrawn(const TeamSeats& team) const;
+  bool decided() const;
+  int opening_of(int r, int meeting) const;
+  Match start_of(int r, int meeting) const;
+  std::vector<std::pair<std::string, std::string>> record_tags(int r, int meeting, int game,
+                                                               const std::array<int, kSeats>& seats) const;
+
+  TournamentConfig config_;
+  std::vector<ArenaSide> sides_;
+  std::filesystem::path dir_;
+  Schedule schedule_;
+  Journal journal_;
+  TournamentResults results_;  // as of the current round's start
+};
+
+// The journal's settings line: every setting that changes what is played.
+std::string settings_json(const TournamentConfig& config);
+
+}  // namespace bh

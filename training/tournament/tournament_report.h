@@ -1,0 +1,20 @@
+// tournament_report.h — a tournament summary as people and programs read it: the text
+// tables printed live and at the end (standings, cross-table, ratings, endings), one JSON
+// summary, and one self-contained HTML page (no scripts, no outside files), as
+// `bughouse report` writes for a run.
+#pragma once
+
+#include <string>
+
+#include "training/tournament/tournament_summary.h"
+
+namespace bh {
+
+std::string standings_text(const TournamentSummary& s);
+std::string cross_table_text(const TournamentSummary& s);
+std::string ratings_text(const TournamentSummary& s);
+std::string endings_text(const TournamentSummary& s);  // endings, faults, categories, SPRT
+std::string summary_json(const TournamentSummary& s);
+std::string summary_html(const TournamentSummary& s, const std::string& title);
+
+}  // namespace bh
