@@ -13,6 +13,8 @@ double elo_from_score(double score) {
   return std::clamp(-400.0 * std::log10(1.0 / score - 1.0), -kEloCap, kEloCap);
 }
 
+double score_from_elo(double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); }
+
 EloEstimate estimate_elo(int wins, int draws, int losses) {
   EloEstimate e;
   e.games = wins + draws + losses;

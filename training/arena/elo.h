@@ -21,6 +21,9 @@ struct EloEstimate {
 EloEstimate estimate_elo(int wins, int draws, int losses);
 double elo_from_score(double score);
 inline constexpr double kEloCap = 1200;
+// The expected score of a player `elo` above its opponent, 1 / (1 + 10^(-elo / 400)): the
+// inverse of elo_from_score, uncapped (tournament ratings and the SPRT need the model itself).
+double score_from_elo(double elo);
 
 // A rating chained through matches: the first net is 0; a new net's Elo is the best net's
 // plus its result against it. Each match's uncertainty adds to the chain's (variances add,

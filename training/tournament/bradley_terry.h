@@ -21,13 +21,17 @@ struct Rating {
 struct RatingOptions {
   int anchor = 0;             // the entrant whose rating is fixed
   double anchor_elo = 0;
-  // A weak prior (one draw against a virtual entrant at the anchor's rating per entrant)
-  // keeps entrants that won or lost everything finite, as Ordo's/BayesElo's priors do.
+  // A weak prior (this many draws of every entrant but the anchor against a virtual
+  // entrant at the anchor's rating) keeps entrants that won or lost everything finite, as
+  // Ordo's/BayesElo's priors do. 0 is the plain maximum likelihood.
   double prior_draws = 1.0;
 };
 
 // Entrants never connected to the anchor by games get a rating equal to the anchor's and
-// an infinite interval (low = -inf, high = +inf).
+// an infinite interval (low = -inf, high = +inf). `games` counts real games only. Throws
+// std::invalid_argument for a bad game (check_games), an anchor outside the field or a
+// negative prior, and std::domain_error when prior_draws is 0 and part of the anchor's
+// component won or lost every game against the rest (no finite maximum).
 std::vector<Rating> bradley_terry(int entrants, const std::vector<GameResult>& games,
                                   const RatingOptions& options = {});
 

@@ -20,10 +20,13 @@ using Round = std::vector<Pairing>;
 
 // Every entrant meets every other once per cycle (twice with `double_round`, colours
 // swapped in the second cycle), by the circle method of the Berger tables; an odd count
-// adds a bye. Returns the rounds in order (n-1 per cycle for even n, n for odd n).
+// adds a bye (listed last in its round). Returns the rounds in order (n-1 per cycle for
+// even n, n for odd n). Throws std::invalid_argument for fewer than 2 entrants.
 std::vector<Round> round_robin(int entrants, bool double_round);
 
-// The gauntlet: `hero` meets every other entrant, one per round, home and away alternating.
+// The gauntlet: `hero` meets every other entrant in number order, one per round, home in
+// even rounds and away in odd ones. Throws std::invalid_argument for fewer than 2
+// entrants or a hero outside 0..entrants-1.
 std::vector<Round> gauntlet(int entrants, int hero);
 
 // What the Swiss pairing knows of an entrant before a round.
@@ -38,9 +41,11 @@ struct SwissEntrant {
 // One Swiss round over entrants[0..n-1] (Dutch-style, simplified; README names it): sort
 // by score, then rating, then number; pair top-down within score groups, floating the
 // odd one down, by a backtracking search that takes the first pairing without repeats (a
-// repeat only when no pairing of the whole field avoids them); the lower-ranked entrant
-// without a bye gets it when n is odd. Home goes to the entrant with the lower colour
-// balance (the higher-ranked on a tie).
+// repeat only when no pairing of the whole field avoids them); the lowest-ranked entrant
+// without a bye gets it when n is odd (the lowest-ranked of all when every one had one).
+// Home goes to the entrant with the lower colour balance (the higher-ranked on a tie).
+// Boards in the order paired, the bye last. Throws std::invalid_argument for fewer than
+// 2 entrants or an opponent that is not another entrant.
 Round swiss_round(const std::vector<SwissEntrant>& entrants);
 
 }  // namespace bh

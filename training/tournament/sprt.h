@@ -20,9 +20,13 @@ struct SprtState {
   double llr = 0;
   double lower = 0, upper = 0;   // log(beta / (1 - alpha)), log((1 - beta) / alpha)
   SprtDecision decision = SprtDecision::Continue;
-  std::string to_string() const; // "LLR 1.23 [-2.94, 2.94]: continue" / "H1 accepted ..."
+  // "LLR 1.23 [-2.94, 2.94]: continue", or ": H1 accepted" / ": H0 accepted"
+  std::string to_string() const;
 };
 
+// Results from the first net's view. With no games, or all games alike (no variance), the
+// LLR is 0. Throws std::invalid_argument for negative counts, alpha or beta outside (0, 1),
+// or elo0 >= elo1.
 SprtState sprt(const SprtConfig& config, int wins, int draws, int losses);
 
 }  // namespace bh

@@ -29,6 +29,12 @@ struct StandingRow {
 std::vector<StandingRow> standings(int entrants, const std::vector<GameResult>& games,
                                    const std::vector<double>& bye_points = {});
 
+// Throws std::invalid_argument unless every game is between two different entrants of
+// 0..entrants-1 with a home score in [0, 1] (and entrants >= 1); the message begins with
+// `who` and names the first bad game. Every function of tournament/ that reads games
+// checks them so.
+void check_games(const char* who, int entrants, const std::vector<GameResult>& games);
+
 // cross[i][j]: entrant i's points against j over all their games; games[i][j] how many.
 struct CrossTable {
   std::vector<std::vector<double>> points;

@@ -46,6 +46,15 @@ TEST(Elo, NoGamesIsZero) {
   EXPECT_EQ(e.elo, 0);
 }
 
+TEST(Elo, ScoreFromEloIsTheLogisticModel) {
+  EXPECT_DOUBLE_EQ(score_from_elo(0), 0.5);
+  // 400 * log10(3) Elo expects 3 points in 4: 1 / (1 + 1/3).
+  EXPECT_NEAR(score_from_elo(400 * std::log10(3.0)), 0.75, 1e-12);
+  EXPECT_NEAR(score_from_elo(-400), 1 / 11.0, 1e-12);
+  EXPECT_NEAR(score_from_elo(2000), 1 / (1 + 1e-5), 1e-15);  // uncapped, unlike elo_from_score
+  EXPECT_NEAR(elo_from_score(score_from_elo(-123.4)), -123.4, 1e-9);
+}
+
 TEST(EloChain, VariancesAddAlongTheChain) {
   // Two links of +100 with 95% half-widths of 100 and 50: the second net stands at +200
   // with a half-width of 1.96 x sqrt((100/1.96)^2 + (50/1.96)^2) = sqrt(100^2 + 50^2).
