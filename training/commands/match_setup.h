@@ -9,6 +9,7 @@
 #include "core/match.h"
 #include "training/engine/player_spec.h"
 #include "training/models/model_loader.h"
+#include "training/models/model_spec.h"
 
 namespace bh::cli {
 

@@ -124,6 +124,7 @@ class SwissSearch {
     const auto& opponents = entrants_[ranked_[a]].opponents;
     return std::find(opponents.begin(), opponents.end(), ranked_[b]) != opponents.end();
   }
+  long times_met(int a, int b) const { return std::count(entrants_[ranked_[a]].opponents.begin(), entrants_[ranked_[a]].opponents.end(), ranked_[b]); }
   double score(int position) const { return entrants_[ranked_[position]].score; }
 
   bool pair_rest() {
@@ -148,7 +149,8 @@ class SwissSearch {
 
   // The Dutch choice first (the top of the unpaired part of `top`'s score group meets the
   // first of its lower half), then every other unpaired entrant in rank order; with
-  // repeats allowed, the unmet before the met, each in that order.
+  // repeats allowed, the least met first, each count in that order (so a long Swiss of few
+  // entrants cycles through the opponents instead of repeating the top pairing).
   std::vector<int> preferences(int top) const {
     std::vector<int> rest, group;
     for (int p = top + 1; p < static_cast<int>(ranked_.size()); ++p) {
@@ -163,7 +165,7 @@ class SwissSearch {
       std::rotate(rest.begin(), it, it + 1);
     }
     if (allow_repeats_)
-      std::stable_partition(rest.begin(), rest.end(), [&](int p) { return !met(top, p); });
+      std::stable_sort(rest.begin(), rest.end(), [&](int a, int b) { return times_met(top, a) < times_met(top, b); });
     return rest;
   }
 

@@ -32,7 +32,8 @@ std::vector<Round> gauntlet(int entrants, int hero);
 // What the Swiss pairing knows of an entrant before a round.
 struct SwissEntrant {
   double score = 0;               // points so far
-  std::vector<int> opponents;     // entrants met so far (a repeat is avoided while possible)
+  std::vector<int> opponents;     // entrants met so far, once per game (a repeat is avoided
+                                  // while possible, and then the least met is preferred)
   int home_minus_away = 0;        // colour balance: home games minus away games
   bool had_bye = false;
   double rating = 0;              // initial order among equal scores (higher first)

@@ -2,6 +2,7 @@
 #include "training/tournament/schedule.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <stdexcept>
 
@@ -92,7 +93,7 @@ RoundPlan Schedule::seat(const Round& round) const {
 }
 
 RoundPlan Schedule::swiss(const ResultsSoFar& so_far) const {
-  std::vector<SwissEntrant> entrants(std::size_t(entrants_));
+  std::vector<SwissEntrant> entrants(static_cast<std::size_t>(entrants_));
   for (int e = 0; e < entrants_; ++e) {
     SwissEntrant& s = entrants[std::size_t(e)];
     s.score = so_far.bye_points.empty() ? 0 : so_far.bye_points[std::size_t(e)];
@@ -103,15 +104,15 @@ RoundPlan Schedule::swiss(const ResultsSoFar& so_far) const {
   for (const GameResult& g : so_far.games) {
     entrants[std::size_t(g.home)].score += g.home_score;
     entrants[std::size_t(g.away)].score += 1 - g.home_score;
-    auto& met = entrants[std::size_t(g.home)].opponents;
-    if (std::ranges::count(met, g.away) == 0) met.push_back(g.away), entrants[std::size_t(g.away)].opponents.push_back(g.home);
+    entrants[std::size_t(g.home)].opponents.push_back(g.away);
+    entrants[std::size_t(g.away)].opponents.push_back(g.home);
   }
   return seat(swiss_round(entrants));
 }
 
 // Players ranked by their standing so far (rating, then number, before any game), in fours.
 RoundPlan Schedule::rotating(int r, const ResultsSoFar& so_far) const {
-  std::vector<int> order(std::size_t(entrants_));
+  std::vector<int> order(static_cast<std::size_t>(entrants_));
   if (so_far.games.empty()) {
     for (int i = 0; i < entrants_; ++i) order[std::size_t(i)] = i;
     std::ranges::stable_sort(order, [&](int a, int b) { return rating_of(config_, a) > rating_of(config_, b); });

@@ -25,13 +25,16 @@ void check(const SprtConfig& config, int wins, int draws, int losses) {
 }
 
 // With the per-game score's mean s and variance var, the two hypotheses' scores s0 and s1
-// are compared as normal means: LLR = N (s1 - s0) (2s - s0 - s1) / (2 var).
+// are compared as normal means: LLR = N (s1 - s0) (2s - s0 - s1) / (2 var). A kind of
+// result not seen yet counts as 0.001 games in s and var (as fishtest regularises), so
+// that a run of wins only, or draws only, still has a spread and can decide.
 double llr(const SprtConfig& config, int wins, int draws, int losses) {
   const double n = wins + draws + losses;
   if (n == 0) return 0;
-  const double s = (wins + 0.5 * draws) / n;
-  const double var = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-  if (var == 0) return 0;  // all games alike: no spread to measure the difference against
+  auto seen = [](int count) { return count > 0 ? double(count) : 1e-3; };
+  const double w = seen(wins), d = seen(draws), l = seen(losses), m = w + d + l;
+  const double s = (w + 0.5 * d) / m;
+  const double var = (w * (1 - s) * (1 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s) / m;
   const double s0 = score_from_elo(config.elo0), s1 = score_from_elo(config.elo1);
   return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);
 }

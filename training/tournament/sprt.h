@@ -24,8 +24,8 @@ struct SprtState {
   std::string to_string() const;
 };
 
-// Results from the first net's view. With no games, or all games alike (no variance), the
-// LLR is 0. Throws std::invalid_argument for negative counts, alpha or beta outside (0, 1),
+// Results from the first net's view. With no games the LLR is 0; a kind of result not seen
+// yet counts as 0.001 games, so runs of one result still decide. Throws std::invalid_argument for negative counts, alpha or beta outside (0, 1),
 // or elo0 >= elo1.
 SprtState sprt(const SprtConfig& config, int wins, int draws, int losses);
 

@@ -73,7 +73,7 @@ void validate_format(const TournamentConfig& c) {
 
 // Fisher-Yates with the project's generator: the same seed draws the same teams.
 std::vector<int> shuffled(int n, std::uint64_t seed) {
-  std::vector<int> order(std::size_t(n));
+  std::vector<int> order(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) order[std::size_t(i)] = i;
   Rng rng(seed);
   for (int i = n - 1; i > 0; --i) std::swap(order[std::size_t(i)], order[std::size_t(rng.below(std::uint64_t(i + 1)))]);

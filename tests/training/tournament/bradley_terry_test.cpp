@@ -2,6 +2,7 @@
 // logistic model p = 1 / (1 + 10^(-d/400)).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -98,6 +99,43 @@ TEST(BradleyTerry, RejectsABadAnchorOrGame) {
   EXPECT_THROW(bradley_terry(2, kThreeOfFour, {.anchor = 2}), std::invalid_argument);
   EXPECT_THROW(bradley_terry(2, {{0, 5, 1}}), std::invalid_argument);
   EXPECT_THROW(bradley_terry(2, kThreeOfFour, {.prior_draws = -1}), std::invalid_argument);
+}
+
+// Teams of two: a team is as strong as the mean of its players' ratings.
+
+TEST(BradleyTerryTeams, APlayerHoldingBothSeatsIsRatedAsInADuel) {
+  std::vector<TeamGameResult> teams;
+  for (const GameResult& g : kThreeOfFour) teams.push_back({{g.home, g.home}, {g.away, g.away}, g.home_score});
+  const RatingOptions options{.anchor = 1, .anchor_elo = 0, .prior_draws = 1};
+  const std::vector<Rating> duel = bradley_terry(2, kThreeOfFour, options);
+  const std::vector<Rating> solo = bradley_terry_teams(2, teams, options);
+  EXPECT_NEAR(solo[0].elo, duel[0].elo, 1e-9);
+  EXPECT_NEAR(solo[0].low, duel[0].low, 1e-9);
+  EXPECT_EQ(solo[0].games, 4);
+}
+
+TEST(BradleyTerryTeams, RotatingPartnersSeparateThePlayers) {
+  // Four players in all three splits into teams; player 0's team wins 3 of 4 matches in
+  // each. By symmetry players 1, 2 and 3 are equal (r) and every match is player 0's team
+  // against two of them: d = (r0 + r)/2 - r = (r0 - r)/2, so the maximum has
+  // (r0 - r)/2 = 400·log10(3) = 190.849 and r0 - r = 381.70 (a prior of 1e-6 draws moves
+  // it by far less than 0.01).
+  std::vector<TeamGameResult> games;
+  for (const auto& [partner, a, b] : std::vector<std::array<int, 3>>{{1, 2, 3}, {2, 1, 3}, {3, 1, 2}})
+    for (double score : {1.0, 1.0, 1.0, 0.0}) games.push_back({{0, partner}, {a, b}, score});
+  const std::vector<Rating> r = bradley_terry_teams(4, games, {.anchor = 1, .anchor_elo = 0, .prior_draws = 1e-6});
+  EXPECT_NEAR(r[0].elo, 800 * std::log10(3.0), 0.01);
+  EXPECT_NEAR(r[2].elo, 0, 0.01);
+  EXPECT_NEAR(r[3].elo, 0, 0.01);
+  EXPECT_EQ(r[0].games, 12);
+  EXPECT_EQ(r[1].games, 12);
+}
+
+TEST(BradleyTerryTeams, RejectsAPlayerOnBothTeamsAndNoPrior) {
+  EXPECT_THROW(bradley_terry_teams(3, {{{0, 1}, {1, 2}, 1}}), std::invalid_argument);
+  EXPECT_THROW(bradley_terry_teams(3, {{{0, 1}, {2, 2}, 1}}, {.anchor = 0, .anchor_elo = 0, .prior_draws = 0}),
+               std::invalid_argument);
+  EXPECT_THROW(bradley_terry_teams(3, {{{0, 5}, {2, 2}, 1}}), std::invalid_argument);
 }
 
 }  // namespace

@@ -167,6 +167,17 @@ TEST(Swiss, RepeatsOnlyWhenNoPairingAvoidsThem) {
   EXPECT_EQ(swiss_round(field), expected);
 }
 
+TEST(Swiss, WhenRepeatsAreForcedTheLeastMetMeet) {
+  // Four entrants who have all met, 0 and 2 (and 1 and 3) twice: the Dutch choice 1v3,
+  // 2v4 (0-2, 1-3) would meet a third time, so 0 takes 1 (met once) and 2 meets 3.
+  std::vector<SwissEntrant> field = {
+      {1.5, {1, 2, 2, 3}, 0, false, 0}, {1.5, {0, 2, 3, 3}, 0, false, 0},
+      {1.5, {0, 0, 1, 3}, 0, false, 0}, {1.5, {0, 1, 1, 2}, 0, false, 0},
+  };
+  const Round expected = {{0, 1}, {2, 3}};
+  EXPECT_EQ(swiss_round(field), expected);
+}
+
 TEST(Swiss, OddCountGivesTheByeToTheLowestRankedWithoutOne) {
   // Ranked 0 (2), 1 and 2 (1), 3 and 4 (0.5): 4 is last but had a bye, so 3 has it. Then 0,
   // alone on 2, floats down to 1; 2 meets 4.

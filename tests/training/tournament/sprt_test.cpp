@@ -55,10 +55,15 @@ TEST(Sprt, AnEvenSmallSampleContinues) {
   EXPECT_EQ(state.to_string(), "LLR -0.02 [-2.94, 2.94]: continue");
 }
 
-TEST(Sprt, NoGamesOrNoSpreadIsZero) {
+TEST(Sprt, NoGamesIsZeroAndRunsOfOneResultStillDecide) {
   EXPECT_EQ(sprt(kZeroTen, 0, 0, 0).llr, 0);
-  EXPECT_EQ(sprt(kZeroTen, 0, 30, 0).llr, 0);  // all draws: var = 0
-  EXPECT_EQ(sprt(kZeroTen, 0, 30, 0).decision, SprtDecision::Continue);
+  // 30 draws, the unseen wins and losses counted as 0.001 each: s = 0.5, var =
+  // 2 · 0.001 · 0.25 / 30.002 = 1.6666e-5; s0 = 0.5, s1 = 0.514387; LLR = 30 · 0.014387 ·
+  // (1 - 0.5 - 0.514387) / (2 · 1.6666e-5) = -186.3: the net is no 10 Elo better.
+  EXPECT_NEAR(sprt(kZeroTen, 0, 30, 0).llr, -186.3, 0.1);
+  EXPECT_EQ(sprt(kZeroTen, 0, 30, 0).decision, SprtDecision::AcceptH0);
+  // Ten wins and nothing else: H1 (without the regularisation var = 0 and it never decided).
+  EXPECT_EQ(sprt({.elo0 = 0, .elo1 = 200}, 10, 0, 0).decision, SprtDecision::AcceptH1);
 }
 
 TEST(Sprt, RejectsNonsense) {

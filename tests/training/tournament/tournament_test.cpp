@@ -95,7 +95,10 @@ TEST(Tournament, SwissOfEightPlayersInFourTeamsRecordsEveryMatch) {
   ASSERT_EQ(t.journal().rounds().size(), 3u);
   const TournamentSummary s = summarize(t);
   double points = 0;
-  for (const StandingRow& row : s.standings) points += row.points, EXPECT_EQ(row.games, 6);
+  for (const StandingRow& row : s.standings) {
+    points += row.points;
+    EXPECT_EQ(row.games, 6);
+  }
   EXPECT_DOUBLE_EQ(points, 12);
   // Every record replays, and every player kept its colour in every match.
   std::map<std::string, std::set<char>> colours;
