@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <iterator>
@@ -60,6 +61,19 @@ ChunkConsumerOptions trainer(std::string name = "trainer") {
 }
 
 // Runs ingest batches until the directory holds `n` chunks (or a generous deadline).
+// Ingests until every tag of `wanted` is in the sink (a count would stop early when a
+// chunk nobody reported arrived too).
+void ingest_until_all(ChunkConsumer& consumer, ChunkFileSink& sink, const std::set<std::string>& wanted) {
+  auto missing = [&] {
+    const std::map<std::string, int> tags = tags_in(sink);
+    return std::ranges::count_if(wanted, [&](const std::string& t) { return !tags.contains(t); });
+  };
+  ASSERT_TRUE(test::wait_until([&] {
+    ingest_batch(consumer, sink, 16, milliseconds(50));
+    return missing() == 0;
+  })) << missing() << " of " << wanted.size() << " acknowledged chunks never arrived";
+}
+
 void ingest_until(ChunkConsumer& consumer, ChunkFileSink& sink, std::size_t n, IngestBatch* total = nullptr) {
   ASSERT_TRUE(test::wait_until([&] {
     IngestBatch b = ingest_batch(consumer, sink, 16, milliseconds(50));
@@ -187,7 +201,7 @@ TEST(BrokerFaults, WorkerKilledMidwayLosesNothingAcknowledgedAndJoinsAgain) {
     }
     WorkerRegistry(wc).heartbeat({"w1", "host-a", 10, 120.0, 2, 0});
   }
-  ingest_until(consumer, sink, acknowledged.size());
+  ingest_until_all(consumer, sink, acknowledged);
   std::map<std::string, int> tags = tags_in(sink);
   for (const std::string& t : acknowledged) EXPECT_EQ(tags[t], 1) << "acknowledged chunk " << t;
   // At most the one chunk whose acknowledgement the kill cut off is there unreported.
