@@ -246,6 +246,11 @@ DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
   return judge_claim(seat, t);
 }
 
+bool Match::claim_would_hold(BoardId b) const {
+  return rules_.is_chess() && !over() &&
+         (occurrences(b) >= kClaimRepetitions || boards_[b].halfmove_clock() >= kClaimHalfmoves);
+}
+
 DrawClaim Match::judge_claim(Seat seat, std::int64_t t) {
   const BoardId b = board_of(seat);
   const int seen = occurrences(b);

@@ -114,6 +114,9 @@ class Match {
   // How often the current position of board b has occurred (while recording, in
   // standard chess or with repetition_draw; otherwise 0).
   int occurrences(BoardId b) const;
+  // Standard chess: a claim by board b's mover would be granted now (threefold repetition
+  // or fifty moves). Changes nothing: for an arbiter that adjudicates claims.
+  bool claim_would_hold(BoardId b) const;
 
  private:
   void check_board_end(BoardId b, std::int64_t t);

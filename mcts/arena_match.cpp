@@ -29,14 +29,23 @@ PlayerAction ask_player(Player& p, const Match& match, Seat s, std::int64_t t) {
   }
 }
 
+// A move, with the claim its player made with it, or the arbiter's adjudication after it.
+void play_action(Match& match, BoardId b, const PlayerAction& a, std::int64_t t, const ArenaMatchOptions& options) {
+  const Seat s = match.mover(b);
+  if (a.claim_draw) match.claim_draw(s, t, a.action);
+  else match.play(b, a.action, t);
+  if (options.adjudicate_claims && match.claim_would_hold(b)) match.claim_draw(match.mover(b), t);
+}
+
 }  // namespace
 
 Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet& rules, const TimeControl& clock,
-                       int max_actions) {
-  return play_arena_match(players, Match(rules, clock), max_actions);
+                       const ArenaMatchOptions& options) {
+  return play_arena_match(players, Match(rules, clock), options);
 }
 
-Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, int max_actions) {
+Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, const ArenaMatchOptions& options) {
+  const int max_actions = options.max_actions;
   for (Player* p : players)
     if (!p) throw std::invalid_argument("arena: a seat has no player");
   for (Player* p : players) p->new_match();
@@ -54,6 +63,9 @@ Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, 
     const std::string who = p.name() + " playing " + std::string(seat_name(s));
     if (a.action.is_wait()) {
       if (!clock.timed()) throw PlayerFault(s, who + " waited in an untimed match");
+      if (a.claim_draw) throw PlayerFault(s, who + " claimed a draw with a wait");
+    } else if (a.claim_draw && a.action.is_none()) {
+      // A claim on the position as it stands: judged when it lands.
     } else if (!is_legal(match.board(b), rules, a.action)) {
       throw PlayerFault(s, who + " chose the illegal move " + to_uci(a.action));
     }
@@ -84,7 +96,7 @@ Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, 
       ask(b, next);
       continue;
     }
-    match.play(b, a.action, next);
+    play_action(match, b, a, next, options);
     ask(b, next);
     // A capture may have woken the stuck mover of the other board.
     if (!pending[other(b)].active) ask(other(b), next);

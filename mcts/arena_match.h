@@ -23,12 +23,21 @@ struct PlayerFault : std::runtime_error {
   Seat seat;
 };
 
+// How the referee runs a match between programs.
+struct ArenaMatchOptions {
+  int max_actions = 100'000;  // a runaway match is an error, not a result
+  // Standard chess: the arbiter grants a draw as soon as a claim would hold (threefold
+  // repetition, fifty moves), as if the player to move had claimed. Programs rarely claim;
+  // without this only the automatic draws (fivefold, 75 moves) end such games.
+  bool adjudicate_claims = false;
+};
+
 // players[s] plays seat s (one Player may hold several seats). Returns the finished match
 // with its record. Throws PlayerFault naming the player and its seat when one fails, and
 // std::runtime_error when the match runs past `max_actions` actions.
 Match play_arena_match(const std::array<Player*, kSeats>& players, const RuleSet& rules, const TimeControl& clock,
-                       int max_actions = 100'000);
+                       const ArenaMatchOptions& options = {});
 // The same from a given start (an opening: a match built from a BFEN, not yet played).
-Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, int max_actions = 100'000);
+Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, const ArenaMatchOptions& options = {});
 
 }  // namespace bh

@@ -16,6 +16,9 @@ namespace bh {
 struct PlayerAction {
   Move action;                 // a legal move of the seat, or Move::wait() in a timed match
   std::int64_t think_ms = 1;   // the action lands at t + think_ms (at least 1)
+  // Standard chess: claim a draw with this move (or, with Move::none(), on the current
+  // position): core/RULES.md "Chess draws". The referee judges it (Match::claim_draw).
+  bool claim_draw = false;
 };
 
 class Player {

@@ -133,5 +133,43 @@ TEST(Arena, AFailingPlayerIsNamedWithItsSeat) {
   }
 }
 
+// Knights out and back (core/RULES.md "Chess draws": the repetition example), optionally
+// claiming a draw with every move.
+class KnightShuffler : public Player {
+ public:
+  explicit KnightShuffler(bool claim) : claim_(claim) {}
+  PlayerAction decide(const Match& match, Seat seat, std::int64_t) override {
+    const Board& board = match.board(board_of(seat));
+    const bool white = color_of(seat) == White;
+    const Square home = white ? G1 : G8, out = white ? F3 : F6;
+    const bool at_home = board.piece_on(home) == make_piece(white ? White : Black, Knight);
+    return {at_home ? Move::normal(home, out) : Move::normal(out, home), 1, claim_};
+  }
+  std::string name() const override { return "shuffler"; }
+
+ private:
+  bool claim_;
+};
+
+TEST(Arena, StandardChessDrawsByClaimOrByTheArbiter) {
+  KnightShuffler quiet(false), claiming(true);
+  // Nobody claims: the fifth occurrence ends the game by itself (16 half-moves).
+  const Match automatic = play_arena_match({&quiet, &quiet, &quiet, &quiet}, RuleSet::chess(), TimeControl::untimed());
+  EXPECT_EQ(automatic.outcome().reason, EndReason::FivefoldRepetition);
+  // A player claiming with its move: granted with the move that makes the third occurrence,
+  // black's Nf6-g8 (the 8th half-move on board A; both boards play the same shuffle and A
+  // acts first at equal think times, so B has played 7).
+  const Match claimed = play_arena_match({&claiming, &claiming, &claiming, &claiming}, RuleSet::chess(), TimeControl::untimed());
+  EXPECT_EQ(claimed.outcome().reason, EndReason::ThreefoldClaim);
+  EXPECT_EQ(claimed.outcome().seat, ABlack);
+  EXPECT_EQ(claimed.moves_played(), 8 + 7);
+  // The arbiter grants the same draw to the player to move, white, after that half-move.
+  const Match adjudicated = play_arena_match({&quiet, &quiet, &quiet, &quiet}, RuleSet::chess(), TimeControl::untimed(),
+                                             {.adjudicate_claims = true});
+  EXPECT_EQ(adjudicated.outcome().reason, EndReason::ThreefoldClaim);
+  EXPECT_EQ(adjudicated.outcome().seat, AWhite);
+  EXPECT_EQ(adjudicated.moves_played(), 8 + 7);
+}
+
 }  // namespace
 }  // namespace bh

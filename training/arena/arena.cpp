@@ -42,7 +42,7 @@ Match play_numbered(const Players& owned, const ArenaConfig& config, int i) {
   std::array<Player*, kSeats> seats{};
   for (int s = 0; s < kSeats; ++s) seats[s] = owned[s].get();
   try {
-    return play_arena_match(seats, config.rules, config.clock);
+    return play_arena_match(seats, config.rules, config.clock, {.adjudicate_claims = config.adjudicate_claims});
   } catch (const std::exception& e) {
     throw std::runtime_error("arena match " + std::to_string(i + 1) + ": " + e.what());
   }

@@ -27,6 +27,7 @@ struct ArenaOptions {
   std::int64_t seed = 1;
   int visits = 0;
   std::string clock_mode = "auto";
+  bool adjudicate_claims = false;
   ModelOptions network;  // device and precision of network sides
 };
 
@@ -48,6 +49,7 @@ ArenaConfig arena_config(const ArenaOptions& o, const MatchSetup& setup) {
   config.threads = o.threads;
   config.seed = std::uint64_t(o.seed);
   config.bpgn_path = o.bpgn;
+  config.adjudicate_claims = o.adjudicate_claims;
   return config;
 }
 
@@ -123,6 +125,9 @@ void add_arena_command(CLI::App& app) {
                   "time), auto (real when a side is an external engine)")
       ->check(CLI::IsMember({"auto", "real", "model"}))
       ->capture_default_str();
+  cmd->add_flag("--adjudicate-claims", o->adjudicate_claims,
+                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold "
+                "(threefold repetition, fifty moves); otherwise only claims the players make and the automatic draws");
   add_network_options(cmd, o->network, /*with_threads=*/false);
   cmd->callback([o] { run_arena_command(*o); });
 }

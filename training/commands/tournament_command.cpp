@@ -34,6 +34,7 @@ struct TournamentOptions {
   std::int64_t seed = 1;
   std::string openings;
   int max_faults = 3;
+  bool adjudicate_claims = false;
   std::vector<double> sprt = {0, 10};
   double alpha = 0.05, beta = 0.05;
   int max_games = 1000;
@@ -91,6 +92,7 @@ TournamentConfig tournament_config(const TournamentOptions& o, const MatchSetup&
   c.rounds = o.rounds, c.hero = o.hero, c.games_per_pairing = o.games, c.alternate_colours = o.alternate;
   c.rules = setup.context.rules, c.clock = setup.clock;
   c.concurrency = o.concurrency, c.seed = std::uint64_t(o.seed), c.max_faults = o.max_faults;
+  c.adjudicate_claims = o.adjudicate_claims;
   if (!o.openings.empty()) c.openings = read_openings(o.openings, c.rules, c.clock);
   if (o.sprt.size() != 2) throw std::invalid_argument("--sprt takes ELO0,ELO1");
   c.sprt = {o.sprt[0], o.sprt[1], o.alpha, o.beta};
@@ -186,6 +188,8 @@ void add_tournament_command(CLI::App& app) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--max-faults", o->max_faults, "A player that fails this many matches (dies, hangs, plays illegally) is withdrawn")
       ->check(CLI::Range(1, 1000))->capture_default_str();
+  cmd->add_flag("--adjudicate-claims", o->adjudicate_claims,
+                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold");
   cmd->add_option("--sprt", o->sprt, "ELO0,ELO1 of the SPRT (format sprt)")->delimiter(',')->expected(2)->capture_default_str();
   cmd->add_option("--alpha", o->alpha, "SPRT false-positive rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();
   cmd->add_option("--beta", o->beta, "SPRT false-negative rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();

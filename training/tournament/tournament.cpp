@@ -69,6 +69,7 @@ std::string settings_json(const TournamentConfig& c) {
                       {"seed", c.seed},
                       {"openings", c.openings},
                       {"max_faults", c.max_faults},
+                      {"adjudicate_claims", c.adjudicate_claims},
                       {"sprt", {c.sprt.elo0, c.sprt.elo1, c.sprt.alpha, c.sprt.beta}},
                       {"max_games", c.max_games}};
   return j.dump();
@@ -154,7 +155,7 @@ MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) 
   std::array<Player*, kSeats> players{};
   for (int s = 0; s < kSeats; ++s) players[std::size_t(s)] = owned[std::size_t(s)].get();
   try {
-    const Match match = play_arena_match(players, start_of(r, m));
+    const Match match = play_arena_match(players, start_of(r, m), {.adjudicate_claims = config_.adjudicate_claims});
     const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
     rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
     rec.ending = ending_kind(match.outcome());
