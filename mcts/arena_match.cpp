@@ -60,6 +60,7 @@ Match play_arena_match(const std::array<Player*, kSeats>& players, Match start, 
     const Seat s = match.mover(b);
     Player& p = *players[s];
     PlayerAction a = ask_player(p, match, s, t);
+    for (const std::string& message : p.take_partner_messages()) players[partner_of(s)]->hear_partner(message);
     const std::string who = p.name() + " playing " + std::string(seat_name(s));
     if (a.action.is_wait()) {
       if (!clock.timed()) throw PlayerFault(s, who + " waited in an untimed match");

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/match.h"
 #include "mcts/rng.h"
@@ -29,6 +30,12 @@ class Player {
   virtual PlayerAction decide(const Match& match, Seat seat, std::int64_t t) = 0;
   // A new match begins: forget what belonged to the last one.
   virtual void new_match() {}
+  // Partners talk, as at a real table: what this player said to its partner since it was
+  // last asked (taken, so each message is passed on once), and a message from its
+  // partner. Programs with a partner protocol (xboard's `ptell`) override both; the
+  // referee relays between partners after every decision.
+  virtual std::vector<std::string> take_partner_messages() { return {}; }
+  virtual void hear_partner(const std::string& message) { (void)message; }
   virtual std::string name() const = 0;
 };
 

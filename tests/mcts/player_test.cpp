@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <utility>
 
 #include "core/bpgn.h"
 #include "core/notation.h"
@@ -169,6 +170,37 @@ TEST(Arena, StandardChessDrawsByClaimOrByTheArbiter) {
   EXPECT_EQ(adjudicated.outcome().reason, EndReason::ThreefoldClaim);
   EXPECT_EQ(adjudicated.outcome().seat, AWhite);
   EXPECT_EQ(adjudicated.moves_played(), 8 + 7);
+}
+
+// Says "from <seat>" at every decision and keeps what its partner said.
+class TalkingPlayer : public Player {
+ public:
+  explicit TalkingPlayer(std::uint64_t seed) : moves_(TimeModel(), seed) {}
+  PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override {
+    said_.push_back("from " + std::string(seat_name(seat)));
+    return moves_.decide(match, seat, t);
+  }
+  std::string name() const override { return "talking"; }
+  std::vector<std::string> take_partner_messages() override { return std::exchange(said_, {}); }
+  void hear_partner(const std::string& message) override { heard.push_back(message); }
+  std::vector<std::string> heard;
+
+ private:
+  RandomPlayer moves_;
+  std::vector<std::string> said_;
+};
+
+TEST(Arena, PartnersHearEachOtherAndNobodyElse) {
+  std::array<std::unique_ptr<TalkingPlayer>, kSeats> p;
+  for (int s = 0; s < kSeats; ++s) p[s] = std::make_unique<TalkingPlayer>(10 + s);
+  const Match m = play_arena_match({p[0].get(), p[1].get(), p[2].get(), p[3].get()}, RuleSet{}, TimeControl::parse("60s+0"));
+  ASSERT_GT(m.moves_played(), 4);
+  // A-white's partner is B-black (team 1), A-black's is B-white (team 2): core/RULES.md.
+  for (Seat s : {AWhite, ABlack, BWhite, BBlack}) {
+    const auto& heard = p[s]->heard;
+    ASSERT_FALSE(heard.empty()) << seat_name(s);
+    for (const std::string& h : heard) EXPECT_EQ(h, "from " + std::string(seat_name(partner_of(s)))) << seat_name(s);
+  }
 }
 
 }  // namespace

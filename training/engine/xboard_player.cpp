@@ -149,6 +149,7 @@ void XboardPlayer::new_match() {
   events_sent_ = 0;
   sitting_ = false;
   sat_on_.reset();
+  said_.clear();
 }
 
 void XboardPlayer::start_game(const Match& match, Seat seat) {
@@ -271,6 +272,7 @@ PlayerAction XboardPlayer::await_move(const Match& match, Seat seat, std::int64_
       return {legal_move(now, text), think};
     }
     // (An "Error (...)" line answers a command it does not know, e.g. `partner`: harmless.)
+    if (l.rfind("tellics ptell ", 0) == 0) said_.emplace_back(trim(l.substr(14)));
     if (l.rfind("Illegal move", 0) == 0)
       throw EngineError("engine " + name_ + " refused our input: " + std::string(l) + " (position " + to_fen(now) + ")");
     if (declines_to_move(l)) return settle_sit(now, think);
@@ -303,9 +305,17 @@ std::optional<std::string> XboardPlayer::late_move() {
       return move;
     }
     const std::string_view a = trim(*after);
+    if (a.rfind("tellics ptell ", 0) == 0) said_.emplace_back(trim(a.substr(14)));
     if (a.rfind("move ", 0) == 0) move = std::string(trim(a.substr(5)));
     if (ping && a == pong) return move;
   }
+}
+
+std::vector<std::string> XboardPlayer::take_partner_messages() { return std::exchange(said_, {}); }
+
+// Only to an engine in a game: a message before the first decision has nobody to go to.
+void XboardPlayer::hear_partner(const std::string& message) {
+  if (engine_ && started_) engine_->io().write_line("ptell " + message);
 }
 
 Move XboardPlayer::legal_move(const Board& now, std::string_view text) const {

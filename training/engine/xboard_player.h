@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/board.h"
 #include "core/match.h"
@@ -67,6 +68,9 @@ class XboardPlayer final : public Player {
   PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override;
   void new_match() override;
   std::string name() const override { return name_; }
+  // Its `tellics ptell ...` lines, and `ptell ...` to it: partners talk through the referee.
+  std::vector<std::string> take_partner_messages() override;
+  void hear_partner(const std::string& message) override;
 
  private:
   PlayerAction decide_or_throw(const Match& match, Seat seat, std::int64_t t);
@@ -92,6 +96,7 @@ class XboardPlayer final : public Player {
   std::size_t events_sent_ = 0;  // events of the match already passed on
   bool sitting_ = false;        // it announced a sit (and will not move until `ptell go`) ...
   std::optional<Board> sat_on_;  // ... and did not move, in this position (holdings included)
+  std::vector<std::string> said_;  // to its partner, not yet passed on
 };
 
 }  // namespace bh

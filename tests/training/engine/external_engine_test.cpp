@@ -4,8 +4,11 @@
 // matches each against Fairy-Stockfish (UCI) and Sjeng (xboard) where they are installed.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <thread>
 
 #include <unistd.h>
 
@@ -152,6 +155,52 @@ TEST(ExternalEngines, AnXboardEngineThatSitsWaitsUntilAPieceArrives) {
   const PlayerAction moved = player->decide(match, AWhite, 2'000);
   EXPECT_EQ(to_uci(moved.action), "e2e4");
   std::filesystem::remove(script);
+}
+
+// A CECP engine that asks its partner for a knight at every `go`, moves e2e4, and writes
+// every partner message it hears to `heard`.
+std::filesystem::path talking_engine(const std::filesystem::path& heard) {
+  const auto script = temp_path("talking_engine.sh");
+  std::ofstream f(script);
+  f << "#!/bin/sh\n"
+       "while read line; do\n"
+       "  case \"$line\" in\n"
+       "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse\" done=1';;\n"
+       "    ping*) echo \"pong ${line#ping }\";;\n"
+       "    ptell*) echo \"$line\" >> " << heard.string() << ";;\n"
+       "    go) echo 'tellics ptell n'; echo 'move e2e4';;\n"
+       "    quit) exit 0;;\n"
+       "  esac\n"
+       "done\n";
+  f.close();
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script;
+}
+
+TEST(ExternalEngines, XboardPartnersTellEachOtherThroughTheReferee) {
+  const auto heard = temp_path("talking_engine_heard.txt");
+  std::filesystem::remove(heard);
+  const auto script = talking_engine(heard);
+  const ArenaSide side = make_arena_side("xboard:" + script.string(), context());
+  // Two processes of the script; the second plays B-white (the script knows one move).
+  auto speaker = side.make(1), listener = side.make(2);
+  Match match(RuleSet{}, TimeControl{60'000, 0});
+  speaker->new_match(), listener->new_match();
+  EXPECT_EQ(to_uci(speaker->decide(match, AWhite, 0).action), "e2e4");
+  EXPECT_EQ(speaker->take_partner_messages(), std::vector<std::string>{"n"});
+  EXPECT_TRUE(speaker->take_partner_messages().empty()) << "each message is passed on once";
+  EXPECT_EQ(to_uci(listener->decide(match, BWhite, 0).action), "e2e4");
+  listener->hear_partner("n");
+  // The engine writes what it heard; wait for that state (a limit, not a timing).
+  std::string text;
+  for (int i = 0; i < 500 && text.find("ptell n") == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::ifstream in(heard);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  EXPECT_EQ(text, "ptell n\n");
+  std::filesystem::remove(script);
+  std::filesystem::remove(heard);
 }
 
 TEST(ExternalEngines, AnXboardEngineThatAnnouncesASitButMovesIsTakenAtItsMove) {
