@@ -10,6 +10,7 @@
 
 #include "core/atomic_file.h"
 #include "core/bfen.h"
+#include "core/bpgn.h"
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
@@ -45,8 +46,25 @@ struct TournamentOptions {
   MatchSetupOptions setup{"", "", "5+5", 0, "auto", {}};
 };
 
-// BFEN lines; blank lines and lines starting with '#' are skipped. Each is checked now.
+// The positions after each game of a BPGN file: a game's moves as an opening prefix (the
+// record may stop anywhere; its clocks are not carried over).
+std::vector<std::string> bpgn_openings(const std::string& path, const RuleSet& rules) {
+  std::vector<std::string> out;
+  for (const BpgnGame& game : read_bpgn_file(path)) {
+    try {
+      const Match prefix = replay(game, rules);
+      out.push_back(to_bfen(prefix.board(BoardA), prefix.board(BoardB)));
+    } catch (const std::exception& e) {
+      throw std::runtime_error(path + ": game " + std::to_string(game.index) + ": " + e.what());
+    }
+  }
+  return out;
+}
+
+// BFEN lines (blank lines and lines starting with '#' skipped), or a .bpgn file of opening
+// prefixes. Each position is checked now, naming the file and line or game.
 std::vector<std::string> read_openings(const std::string& path, const RuleSet& rules, const TimeControl& clock) {
+  if (path.ends_with(".bpgn")) return bpgn_openings(path, rules);
   std::ifstream in(path);
   if (!in) throw std::runtime_error("--openings: cannot read " + path);
   std::vector<std::string> out;
@@ -60,7 +78,6 @@ std::vector<std::string> read_openings(const std::string& path, const RuleSet& r
     }
     out.push_back(line);
   }
-  if (out.empty()) throw std::runtime_error("--openings: " + path + " holds no position");
   return out;
 }
 
@@ -93,7 +110,10 @@ TournamentConfig tournament_config(const TournamentOptions& o, const MatchSetup&
   c.rules = setup.context.rules, c.clock = setup.clock;
   c.concurrency = o.concurrency, c.seed = std::uint64_t(o.seed), c.max_faults = o.max_faults;
   c.adjudicate_claims = o.adjudicate_claims;
-  if (!o.openings.empty()) c.openings = read_openings(o.openings, c.rules, c.clock);
+  if (!o.openings.empty()) {
+    c.openings = read_openings(o.openings, c.rules, c.clock);
+    if (c.openings.empty()) throw std::runtime_error("--openings: " + o.openings + " holds no position");
+  }
   if (o.sprt.size() != 2) throw std::invalid_argument("--sprt takes ELO0,ELO1");
   c.sprt = {o.sprt[0], o.sprt[1], o.alpha, o.beta};
   c.max_games = o.max_games, c.anchor = o.anchor;
@@ -184,7 +204,7 @@ void add_tournament_command(CLI::App& app) {
                   "divided by the threads one engine uses, or clocks charge waiting as thinking")
       ->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed of the team draw and the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
-  cmd->add_option("--openings", o->openings, "File of BFEN start positions, one per line; each meeting plays one from both colourings")
+  cmd->add_option("--openings", o->openings, "Start positions: BFEN lines, or a .bpgn file whose games' moves are opening prefixes; each meeting plays one from both colourings")
       ->check(CLI::ExistingFile);
   cmd->add_option("--max-faults", o->max_faults, "A player that fails this many matches (dies, hangs, plays illegally) is withdrawn")
       ->check(CLI::Range(1, 1000))->capture_default_str();

@@ -66,6 +66,29 @@ TEST(TournamentCommand, KilledAtWriteBoundariesResumesToTheSameResult) {
   fs::remove_all(dir);
 }
 
+// Reads the [FEN "..."] tag of a record.
+std::string fen_tag(const fs::path& record) {
+  const std::string text = read_text(record);
+  const std::size_t at = text.find("[FEN \"");
+  return at == std::string::npos ? std::string() : text.substr(at + 6, text.find('"', at + 6) - at - 6);
+}
+
+TEST(TournamentCommand, EveryMeetingStartsFromAnOpeningInBothColourings) {
+  const fs::path dir = scratch("openings");
+  // A prefix of a real record: 1. e4 on board A and 1. d4 1... d5 on board B.
+  std::ofstream(dir / "prefixes.bpgn") << "[Event \"prefix\"]\n[Result \"*\"]\n\n1A. e4 1B. d4 1b. d5 *\n";
+  const std::vector<std::string> args = {"tournament", "--player", "g=greedy", "--player", "r=random", "--teams", "solo",
+                                         "--format", "roundrobin", "--clock", "1+0", "--clock-mode", "model",
+                                         "--openings", (dir / "prefixes.bpgn").string(), "--out", (dir / "out").string()};
+  ASSERT_EQ(run(args, dir / "log.txt"), 0) << read_text(dir / "log.txt");
+  const std::string expected = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1 | "
+                               "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR[] w KQkq - 0 2 | "
+                               "60000 60000 60000 60000";  // the prefix's clocks are not carried over
+  EXPECT_EQ(fen_tag(dir / "out/games/r01-m01-g1.bpgn"), expected);
+  EXPECT_EQ(fen_tag(dir / "out/games/r01-m01-g2.bpgn"), expected);
+  fs::remove_all(dir);
+}
+
 TEST(TournamentCommand, RefusesBadInputNamingWhatIsWrong) {
   const fs::path dir = scratch("bad");
   auto refused = [&](std::vector<std::string> args, const std::string& expect) {
@@ -84,6 +107,8 @@ TEST(TournamentCommand, RefusesBadInputNamingWhatIsWrong) {
   refused({"--player", "a=greedy", "--player", "b=random", "--format", "gauntlet"}, "--hero");
   std::ofstream(dir / "players.toml") << "[[player]]\nname = \"a\"\nspec = \"greedy\"\nratting = 3\n";
   refused({"--players", (dir / "players.toml").string()}, "players.toml:4");
+  std::ofstream(dir / "openings.txt") << "# start positions\nnot a position\n";
+  refused({"--player", "a=greedy", "--player", "b=random", "--openings", (dir / "openings.txt").string()}, "openings.txt:2");
   fs::remove_all(dir);
 }
 
