@@ -15,6 +15,7 @@
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
 #include "training/commands/tournament_players.h"
+#include "training/engine/engine_spec.h"
 #include "training/tournament/tournament.h"
 #include "training/tournament/tournament_report.h"
 
@@ -81,6 +82,18 @@ std::vector<std::string> read_openings(const std::string& path, const RuleSet& r
   return out;
 }
 
+// The cores one match may use at once: a match thinks on one seat at a time, so it is the
+// most threads any participant's engine is given (its Threads option; 1 otherwise).
+int threads_per_match(const TournamentConfig& c) {
+  int most = 1;
+  for (const Participant& p : c.participants) {
+    if (!is_engine_spec(p.spec)) continue;
+    for (const auto& [key, value] : parse_engine_spec(p.spec).options)
+      if (key == "Threads" || key == "cores") most = std::max(most, std::atoi(value.c_str()));
+  }
+  return most;
+}
+
 TeamMode team_mode_of(const TournamentOptions& o, const TournamentConfig& c) {
   static const std::map<std::string, TeamMode> modes = {{"fixed", TeamMode::Fixed},       {"random", TeamMode::Random},
                                                         {"all-pairs", TeamMode::AllPairs}, {"solo", TeamMode::Solo},
@@ -108,7 +121,9 @@ TournamentConfig tournament_config(const TournamentOptions& o, const MatchSetup&
   c.format = format_of(o.format);
   c.rounds = o.rounds, c.hero = o.hero, c.games_per_pairing = o.games, c.alternate_colours = o.alternate;
   c.rules = setup.context.rules, c.clock = setup.clock;
-  c.concurrency = o.concurrency, c.seed = std::uint64_t(o.seed), c.max_faults = o.max_faults;
+  // --concurrency counts cores; matches at once are as many as fit (engines' clocks pay
+  // wall time, so an engine must never wait for a core it was promised).
+  c.concurrency = std::max(1, o.concurrency / threads_per_match(c)), c.seed = std::uint64_t(o.seed), c.max_faults = o.max_faults;
   c.adjudicate_claims = o.adjudicate_claims;
   if (!o.openings.empty()) {
     c.openings = read_openings(o.openings, c.rules, c.clock);
@@ -146,7 +161,8 @@ void run_tournament_command(const TournamentOptions& o) {
   std::vector<ArenaSide> sides;
   for (const Participant& p : config.participants) sides.push_back(make_arena_side(p.spec, setup.context));
   Tournament t(config, std::move(sides), o.out, o.resume);
-  std::cout << "tournament: " << summarize(t).format << "; " << config.participants.size() << " players; journal "
+  std::cout << "tournament: " << summarize(t).format << "; " << config.participants.size() << " players; "
+            << config.concurrency << " match" << (config.concurrency == 1 ? "" : "es") << " at once; journal "
             << t.journal().path().string() << (t.journal().resumed() ? " (resumed, " + std::to_string(t.journal().matches().size()) + " matches done)" : "")
             << std::endl;
   TournamentProgress progress;
@@ -200,8 +216,8 @@ void add_tournament_command(CLI::App& app) {
                   "player is an external engine)")
       ->check(CLI::IsMember({"auto", "real", "model"}))->capture_default_str();
   cmd->add_option("--concurrency", o->concurrency,
-                  "Matches played at once; a match thinks on one core at a time, so keep this at the number of cores "
-                  "divided by the threads one engine uses, or clocks charge waiting as thinking")
+                  "Cores to use: a match thinks on one seat at a time, so this many matches run at once, divided by "
+                  "the most threads an engine is given (its Threads option), so clocks never charge waiting as thinking")
       ->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--seed", o->seed, "Seed of the team draw and the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
   cmd->add_option("--openings", o->openings, "Start positions: BFEN lines, or a .bpgn file whose games' moves are opening prefixes; each meeting plays one from both colourings")
