@@ -269,7 +269,7 @@ PlayerAction XboardPlayer::await_move(const Match& match, Seat seat, std::int64_
     if (l.rfind("move ", 0) == 0) {
       const std::string text(trim(l.substr(5)));
       io.write_line("force");
-      return {legal_move(now, text), think};
+      return {legal_move(now, text), think, claims_after_move()};
     }
     // (An "Error (...)" line answers a command it does not know, e.g. `partner`: harmless.)
     if (l.rfind("tellics ptell ", 0) == 0) said_.emplace_back(trim(l.substr(14)));
@@ -308,6 +308,24 @@ std::optional<std::string> XboardPlayer::late_move() {
     if (a.rfind("tellics ptell ", 0) == 0) said_.emplace_back(trim(a.substr(14)));
     if (a.rfind("move ", 0) == 0) move = std::string(trim(a.substr(5)));
     if (ping && a == pong) return move;
+  }
+}
+
+// CECP engines claim a draw by announcing the result right after their move ("move g1f3",
+// then "1/2-1/2 {Draw by repetition}"). Only standard chess has claims (core/RULES.md
+// "Chess draws"), and only an engine that answers pings can be asked whether one follows.
+bool XboardPlayer::claims_after_move() {
+  if (!rules_.is_chess() || !engine_->has_ping()) return false;
+  Subprocess& io = engine_->io();
+  const std::string pong = engine_->ping();
+  bool claimed = false;
+  for (;;) {
+    const auto line = io.read_line(milliseconds(10'000));
+    if (!line) throw EngineError("engine " + name_ + " did not answer '" + pong + "'");
+    const std::string_view l = trim(*line);
+    if (l.rfind("1/2-1/2", 0) == 0) claimed = true;
+    if (l.rfind("tellics ptell ", 0) == 0) said_.emplace_back(trim(l.substr(14)));
+    if (l == pong) return claimed;
   }
 }
 

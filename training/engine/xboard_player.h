@@ -86,6 +86,8 @@ class XboardPlayer final : public Player {
   // A move the engine sends before it answers a ping (or within half a second without ping).
   std::optional<std::string> late_move();
   Move legal_move(const Board& now, std::string_view text) const;
+  // Standard chess: whether the engine claimed a draw with the move it just sent.
+  bool claims_after_move();
 
   std::shared_ptr<EnginePool<XboardEngineProcess>> pool_;
   EnginePool<XboardEngineProcess>::Lease engine_;

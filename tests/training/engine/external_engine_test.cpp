@@ -203,6 +203,33 @@ TEST(ExternalEngines, XboardPartnersTellEachOtherThroughTheReferee) {
   std::filesystem::remove(heard);
 }
 
+TEST(ExternalEngines, AnXboardEngineClaimsADrawWithItsMoveInStandardChess) {
+  // It moves, then announces the result, as CECP engines claim a repetition.
+  const auto script = temp_path("claiming_engine.sh");
+  {
+    std::ofstream f(script);
+    f << "#!/bin/sh\n"
+         "while read line; do\n"
+         "  case \"$line\" in\n"
+         "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse,normal\" done=1';;\n"
+         "    ping*) echo \"pong ${line#ping }\";;\n"
+         "    go) echo 'move g1f3'; echo '1/2-1/2 {Draw by repetition}';;\n"
+         "    quit) exit 0;;\n"
+         "  esac\n"
+         "done\n";
+  }
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  PlayerContext c = context();
+  c.rules = RuleSet::chess();
+  auto player = make_arena_side("xboard:" + script.string(), c).make(1);
+  Match match(RuleSet::chess(), TimeControl{60'000, 0});
+  player->new_match();
+  const PlayerAction a = player->decide(match, AWhite, 0);
+  EXPECT_EQ(to_uci(a.action), "g1f3");
+  EXPECT_TRUE(a.claim_draw);
+  std::filesystem::remove(script);
+}
+
 TEST(ExternalEngines, AnXboardEngineThatAnnouncesASitButMovesIsTakenAtItsMove) {
   const auto script = sitting_engine(true);
   const ArenaSide side = make_arena_side("xboard:" + script.string(), context());
