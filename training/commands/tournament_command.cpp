@@ -174,7 +174,8 @@ void run_tournament_command(const TournamentOptions& o) {
   };
   t.run(progress);
   const TournamentSummary s = summarize(t);
-  std::cout << "\n" << cross_table_text(s) << "\n" << ratings_text(s) << "\n" << endings_text(s);
+  std::cout << "\n" << cross_table_text(s) << "\n" << ratings_text(s) << "\n" << gauntlet_text(s)
+            << (s.rungs.empty() ? "" : "\n") << endings_text(s);
   write_outputs(t, s);
   std::cout << "written: " << (t.dir() / "summary.json").string() << ", " << (t.dir() / "tournament.html").string() << ", "
             << (t.dir() / "games").string() << "/*.bpgn" << std::endl;

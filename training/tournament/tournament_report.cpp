@@ -70,6 +70,15 @@ Table players_table(const TournamentSummary& s) {
   return t;
 }
 
+// The ladder: the hero's score and Elo against each opponent, each with its own interval.
+Table gauntlet_table(const TournamentSummary& s) {
+  Table t{"Gauntlet: " + s.hero + " against each opponent", {"opponent", "W-D-L", "score", "Elo of " + s.hero, "95%"}, {}};
+  for (const GauntletRung& r : s.rungs)
+    t.rows.push_back({r.opponent, std::to_string(r.wins) + "-" + std::to_string(r.draws) + "-" + std::to_string(r.losses),
+                      num(100 * r.elo.score) + "%", num(r.elo.elo, 0), "[" + num(r.elo.low, 0) + ", " + num(r.elo.high, 0) + "]"});
+  return t;
+}
+
 Table members_table(const TournamentSummary& s) {
   Table t{"Entrants", {"entrant", "players"}, {}};
   for (const EntrantInfo& e : s.entrants)
@@ -129,6 +138,7 @@ nlohmann::json rating_json(const Rating& r) {
 std::string standings_text(const TournamentSummary& s) { return render_text(standings_table(s)); }
 std::string cross_table_text(const TournamentSummary& s) { return render_text(cross_table(s)); }
 std::string ratings_text(const TournamentSummary& s) { return render_text(players_table(s)); }
+std::string gauntlet_text(const TournamentSummary& s) { return s.rungs.empty() ? "" : render_text(gauntlet_table(s)); }
 
 std::string endings_text(const TournamentSummary& s) {
   std::string out;
@@ -152,6 +162,13 @@ std::string summary_json(const TournamentSummary& s) {
                       {"matches", s.matches},   {"standings", standings},       {"players", players},
                       {"anchor", s.anchor},     {"cross_table", {{"points", s.cross.points}, {"games", s.cross.games}}},
                       {"endings", s.endings},   {"categories", categories},    {"faults", s.faults}};
+  if (!s.rungs.empty()) {
+    nlohmann::json rungs = nlohmann::json::array();
+    for (const GauntletRung& r : s.rungs)
+      rungs.push_back({{"opponent", r.opponent}, {"wins", r.wins}, {"draws", r.draws}, {"losses", r.losses},
+                       {"score", r.elo.score}, {"elo", r.elo.elo}, {"low", r.elo.low}, {"high", r.elo.high}});
+    j["gauntlet"] = {{"hero", s.hero}, {"rungs", rungs}};
+  }
   if (s.sprt) j["sprt"] = {{"llr", s.sprt->llr}, {"lower", s.sprt->lower}, {"upper", s.sprt->upper}, {"state", s.sprt->to_string()}};
   return j.dump(2) + "\n";
 }
@@ -166,6 +183,7 @@ std::string summary_html(const TournamentSummary& s, const std::string& title) {
   if (!members_table(s).rows.empty()) html += render_html(members_table(s));
   html += render_html(cross_table(s));
   html += render_html(players_table(s));
+  if (!s.rungs.empty()) html += render_html(gauntlet_table(s));
   html += "<h2>Notes</h2>\n<ul>";
   for (const auto& line : notes(s)) html += "<li>" + escape_html(line) + "</li>";
   return html + "</ul>\n</body></html>\n";

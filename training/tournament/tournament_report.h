@@ -13,6 +13,7 @@ namespace bh {
 std::string standings_text(const TournamentSummary& s);
 std::string cross_table_text(const TournamentSummary& s);
 std::string ratings_text(const TournamentSummary& s);
+std::string gauntlet_text(const TournamentSummary& s);  // empty unless a gauntlet
 std::string endings_text(const TournamentSummary& s);  // endings, faults, categories, SPRT
 std::string summary_json(const TournamentSummary& s);
 std::string summary_html(const TournamentSummary& s, const std::string& title);

@@ -98,6 +98,30 @@ std::vector<std::string> fault_lines(const TournamentConfig& c, const Tournament
   return out;
 }
 
+// The hero's W/D/L against each opponent, in the order they met.
+std::vector<GauntletRung> rungs(const Tournament& t, const TournamentResults& r, int hero) {
+  std::vector<GauntletRung> out;
+  std::vector<int> index(std::size_t(t.schedule().entrants()), -1);
+  for (const GameResult& g : r.so_far.games) {
+    if (g.home != hero && g.away != hero) continue;
+    const int opponent = g.home == hero ? g.away : g.home;
+    const double score = g.home == hero ? g.home_score : 1 - g.home_score;
+    int& i = index[std::size_t(opponent)];
+    if (i < 0) i = int(out.size()), out.push_back({t.schedule().entrant_name(opponent)});
+    GauntletRung& rung = out[std::size_t(i)];
+    (score == 1 ? rung.wins : score == 0 ? rung.losses : rung.draws) += 1;
+  }
+  for (GauntletRung& rung : out) rung.elo = estimate_elo(rung.wins, rung.draws, rung.losses);
+  return out;
+}
+
+int hero_entrant(const Tournament& t) {
+  const auto& teams = t.schedule().teams();
+  for (std::size_t e = 0; e < teams.size(); ++e)
+    if (teams[e].name == t.config().hero) return int(e);
+  return -1;
+}
+
 }  // namespace
 
 TournamentSummary summarize(const Tournament& t) {
@@ -121,6 +145,7 @@ TournamentSummary summarize(const Tournament& t) {
   s.endings = r.endings;
   s.faults = fault_lines(c, r);
   if (c.format == Format::Sprt) s.sprt = sprt(c.sprt, r.wins, r.draws, r.losses);
+  if (c.format == Format::Gauntlet) s.hero = c.hero, s.rungs = rungs(t, r, hero_entrant(t));
   s.matches = int(t.journal().matches().size());
   return s;
 }

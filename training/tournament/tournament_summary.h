@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "training/arena/elo.h"
 #include "training/tournament/bradley_terry.h"
 #include "training/tournament/sprt.h"
 #include "training/tournament/standings.h"
@@ -19,6 +20,13 @@ namespace bh {
 struct EntrantInfo {
   std::string name;
   std::string members;  // "alice (white) + bob (black)"; empty when the entrant is a player
+};
+
+// A gauntlet's hero against one opponent: the ladder's rung.
+struct GauntletRung {
+  std::string opponent;
+  int wins = 0, draws = 0, losses = 0;  // the hero's
+  EloEstimate elo;                      // of the hero over the opponent, with its interval
 };
 
 struct TournamentSummary {
@@ -35,6 +43,8 @@ struct TournamentSummary {
   std::map<std::string, int> endings;
   std::vector<std::string> faults;     // "xboard-engine: 2 faults (withdrawn)"
   std::optional<SprtState> sprt;
+  std::string hero;                    // a gauntlet's
+  std::vector<GauntletRung> rungs;     // a gauntlet's, in the order met
   int matches = 0;
 };
 

@@ -5,6 +5,7 @@
 // a function of its seeds and two runs agree exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -217,6 +218,34 @@ TEST(Tournament, RotatingEventSeatsEveryPlayerOnceARoundWithNewPartners) {
   const TournamentSummary s = summarize(t);
   EXPECT_EQ(s.standings.size(), 8u);  // scored per player
   EXPECT_GE(partners.size(), 8u);     // partnerships change from round to round
+}
+
+TEST(Tournament, AGauntletIsALadderWithAnEloPerRung) {
+  const auto dir = fresh_dir("gauntlet");
+  TournamentConfig c;
+  c.participants = {{"hero", "greedy", {}, ""}, {"r1", "random", {}, ""}, {"g", "greedy", {}, ""}, {"r2", "random", {}, ""}};
+  c.team_mode = TeamMode::Solo;
+  c.format = Format::Gauntlet;
+  c.hero = "hero";
+  c.games_per_pairing = 4;
+  c.clock = TimeControl::parse("1+0");
+  Tournament t(c, {greedy_side("hero"), random_side("r1"), greedy_side("g"), random_side("r2")}, dir, false);
+  t.run();
+  const TournamentSummary s = summarize(t);
+  // One rung per opponent, in the order met; the hero's W/D/L there and nowhere else.
+  ASSERT_EQ(s.rungs.size(), 3u);
+  EXPECT_EQ(s.rungs[0].opponent, "r1");
+  EXPECT_EQ(s.rungs[1].opponent, "g");
+  EXPECT_EQ(s.rungs[2].opponent, "r2");
+  int hero_points2 = 0;
+  for (const GauntletRung& r : s.rungs) {
+    EXPECT_EQ(r.wins + r.draws + r.losses, 4) << r.opponent;
+    EXPECT_EQ(r.elo.elo, estimate_elo(r.wins, r.draws, r.losses).elo);
+    hero_points2 += 2 * r.wins + r.draws;
+  }
+  const StandingRow& hero_row = *std::ranges::find(s.standings, 0, &StandingRow::entrant);
+  EXPECT_EQ(2 * hero_row.points, hero_points2);
+  EXPECT_NE(gauntlet_text(s).find("Gauntlet: hero against each opponent"), std::string::npos);
 }
 
 TEST(TournamentReport, PagesEscapeNamesAndJsonReadsBack) {
