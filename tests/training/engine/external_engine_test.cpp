@@ -115,27 +115,35 @@ ArenaConfig two_matches(const std::string& bpgn = "") {
   return config;
 }
 
-// A CECP engine in a shell script: it sits at `go` until its partner says `ptell go`
-// (as Sjeng does when every move loses); with `also_moves` it announces the sit and
-// moves all the same.
-std::filesystem::path sitting_engine(bool also_moves) {
-  const auto script = temp_path(also_moves ? "sit_and_move_engine.sh" : "sitting_engine.sh");
+// A CECP engine in a shell script: it answers `protover` (ping, setboard, usermove, the
+// given variants), `ping` and `quit`, and runs `arms` (more `case` arms of sh) for the rest.
+std::filesystem::path script_engine(const std::string& name, const std::string& arms,
+                                    const std::string& variants = "bughouse") {
+  const auto script = temp_path(name);
   std::ofstream f(script);
   f << "#!/bin/sh\n"
        "told=\n"
        "while read line; do\n"
        "  case \"$line\" in\n"
-       "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse\" done=1';;\n"
+       "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\""
+    << variants << "\" done=1';;\n"
        "    ping*) echo \"pong ${line#ping }\";;\n"
-       "    'ptell go') told=1;;\n"
-       "    go) if [ -z \"$told\" ]; then echo \"tellics ptell I'll have to sit...(dead)\"; "
-    << (also_moves ? "echo 'move e2e4'; " : "") << "else echo 'move e2e4'; fi;;\n"
-       "    quit) exit 0;;\n"
+    << arms
+    << "    quit) exit 0;;\n"
        "  esac\n"
        "done\n";
   f.close();
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   return script;
+}
+
+// It sits at `go` until its partner says `ptell go` (as Sjeng does when every move
+// loses); with `also_moves` it announces the sit and moves all the same.
+std::filesystem::path sitting_engine(bool also_moves) {
+  return script_engine(also_moves ? "sit_and_move_engine.sh" : "sitting_engine.sh",
+                       std::string("    'ptell go') told=1;;\n"
+                                   "    go) if [ -z \"$told\" ]; then echo \"tellics ptell I'll have to sit...(dead)\"; ") +
+                           (also_moves ? "echo 'move e2e4'; " : "") + "else echo 'move e2e4'; fi;;\n");
 }
 
 TEST(ExternalEngines, AnXboardEngineThatSitsWaitsUntilAPieceArrives) {
@@ -157,24 +165,12 @@ TEST(ExternalEngines, AnXboardEngineThatSitsWaitsUntilAPieceArrives) {
   std::filesystem::remove(script);
 }
 
-// A CECP engine that asks its partner for a knight at every `go`, moves e2e4, and writes
-// every partner message it hears to `heard`.
+// It asks its partner for a knight at every `go`, moves e2e4, and writes every partner
+// message it hears to `heard`.
 std::filesystem::path talking_engine(const std::filesystem::path& heard) {
-  const auto script = temp_path("talking_engine.sh");
-  std::ofstream f(script);
-  f << "#!/bin/sh\n"
-       "while read line; do\n"
-       "  case \"$line\" in\n"
-       "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse\" done=1';;\n"
-       "    ping*) echo \"pong ${line#ping }\";;\n"
-       "    ptell*) echo \"$line\" >> " << heard.string() << ";;\n"
-       "    go) echo 'tellics ptell n'; echo 'move e2e4';;\n"
-       "    quit) exit 0;;\n"
-       "  esac\n"
-       "done\n";
-  f.close();
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
-  return script;
+  return script_engine("talking_engine.sh", "    ptell*) echo \"$line\" >> " + heard.string() +
+                                                ";;\n"
+                                                "    go) echo 'tellics ptell n'; echo 'move e2e4';;\n");
 }
 
 TEST(ExternalEngines, XboardPartnersTellEachOtherThroughTheReferee) {
@@ -205,20 +201,8 @@ TEST(ExternalEngines, XboardPartnersTellEachOtherThroughTheReferee) {
 
 TEST(ExternalEngines, AnXboardEngineClaimsADrawWithItsMoveInStandardChess) {
   // It moves, then announces the result, as CECP engines claim a repetition.
-  const auto script = temp_path("claiming_engine.sh");
-  {
-    std::ofstream f(script);
-    f << "#!/bin/sh\n"
-         "while read line; do\n"
-         "  case \"$line\" in\n"
-         "    protover*) echo 'feature ping=1 setboard=1 usermove=1 colors=0 variants=\"bughouse,normal\" done=1';;\n"
-         "    ping*) echo \"pong ${line#ping }\";;\n"
-         "    go) echo 'move g1f3'; echo '1/2-1/2 {Draw by repetition}';;\n"
-         "    quit) exit 0;;\n"
-         "  esac\n"
-         "done\n";
-  }
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const auto script = script_engine("claiming_engine.sh",
+                                    "    go) echo 'move g1f3'; echo '1/2-1/2 {Draw by repetition}';;\n", "bughouse,normal");
   PlayerContext c = context();
   c.rules = RuleSet::chess();
   auto player = make_arena_side("xboard:" + script.string(), c).make(1);
