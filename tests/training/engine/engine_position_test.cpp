@@ -100,9 +100,13 @@ TEST(GoCommand, OutOfRangeNumbersAreClampedNotRefused) {
 }
 
 TEST(GoCommand, ClockBudgetLeavesTimeAndKeepsTheOverhead) {
-  EXPECT_EQ(think_budget_ms(100'000, 0, 50), 4000);
-  EXPECT_EQ(think_budget_ms(100'000, 2000, 50), 5500);
-  EXPECT_LE(think_budget_ms(600, 5000, 50), (600 - 50) / 3);  // never a third of the clock or more
+  // (100000 - 750) / 60 = 1654, less the 50 ms lag; with a 2 s increment 1500 more.
+  EXPECT_EQ(think_budget_ms(100'000, 0, 50), 1604);
+  EXPECT_EQ(think_budget_ms(100'000, 2000, 50), 3104);
+  EXPECT_EQ(think_budget_ms(600, 5000, 50), (600 - 50) / 3);  // never more than a third of the clock
+  // 3 s left, no increment: (3000 - 750) / 60 = 37 is less than the lag: move at once.
+  EXPECT_EQ(think_budget_ms(3000, 0, 50), 1);
+  EXPECT_EQ(think_budget_ms(3000, 0, 0), 37);
   EXPECT_GE(think_budget_ms(1, 0, 50), 1);
 }
 
