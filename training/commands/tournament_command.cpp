@@ -181,6 +181,67 @@ void run_tournament_command(const TournamentOptions& o) {
             << (t.dir() / "games").string() << "/*.bpgn" << std::endl;
 }
 
+// Who plays, and in which teams.
+void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
+  cmd->add_option("--player", o.players,
+                  "NAME=SPEC, repeatable; SPEC as arena takes it: random, greedy, uniform, material, a checkpoint, "
+                  "uci:PATH[?...], xboard:PATH[?...]");
+  cmd->add_option("--players", o.players_file, "TOML file of [[player]] (name, spec, rating, group) and [[team]] tables")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--team", o.teams, "NAME=WHITE,BLACK: a fixed team, repeatable (implies --teams fixed)");
+  cmd->add_option("--teams", o.team_mode,
+                  "How teams form: fixed (as --team gives), random (drawn with the seed), all-pairs (every partnership; "
+                  "roundrobin only), solo (one player holds both seats), rotating (individual event: fours by standing, "
+                  "partners rotating; swiss only). Default: fixed with --team, random for an even count of 4 or more, "
+                  "else solo")
+      ->check(CLI::IsMember({"fixed", "random", "all-pairs", "solo", "rotating"}));
+  cmd->add_option("--anchor", o.anchor, "Ratings are anchored at this player (its rating, or 0); default the first");
+  cmd->add_option("--rating-limit", o.rating_limit, "Category prize: the first team whose players' ratings add up to less");
+}
+
+// The format, its rounds and the SPRT.
+void add_format_options(CLI::App* cmd, TournamentOptions& o) {
+  cmd->add_option("--format", o.format, "swiss, roundrobin, double-roundrobin, gauntlet, or sprt (two solo players)")
+      ->check(CLI::IsMember({"swiss", "roundrobin", "double-roundrobin", "gauntlet", "sprt"}))
+      ->capture_default_str();
+  cmd->add_option("--rounds", o.rounds, "Rounds of a Swiss or rotating event")->check(CLI::Range(1, 1000))->capture_default_str();
+  cmd->add_option("--hero", o.hero, "The team (or solo player) a gauntlet pits against all others");
+  cmd->add_option("--games", o.games, "Matches per meeting, the teams' colourings alternating")
+      ->check(CLI::Range(1, 1000))->capture_default_str();
+  cmd->add_flag("--alternate-colours", o.alternate, "Partners swap colours in every second match of a meeting");
+  cmd->add_option("--openings", o.openings,
+                  "Start positions: BFEN lines, or a .bpgn file whose games' moves are opening prefixes; each meeting "
+                  "plays one from both colourings")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--sprt", o.sprt, "ELO0,ELO1 of the SPRT (format sprt)")->delimiter(',')->expected(2)->capture_default_str();
+  cmd->add_option("--alpha", o.alpha, "SPRT false-positive rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();
+  cmd->add_option("--beta", o.beta, "SPRT false-negative rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();
+  cmd->add_option("--max-games", o.max_games, "SPRT: stop undecided after this many matches")
+      ->check(CLI::Range(2, 1'000'000))->capture_default_str();
+}
+
+// How the matches are played: clock, search, cores, faults, claims.
+void add_play_options(CLI::App* cmd, TournamentOptions& o) {
+  cmd->add_option("--clock", o.setup.clock, "Time control per seat, M+S (default 5+5, the club form, or the config's)");
+  cmd->add_option("--config", o.setup.config, "Run configuration (TOML): [rules], [clock], [search] of the search players")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--visits", o.setup.visits, "Visits per decision of the search players")->check(CLI::Range(1, 1'000'000));
+  cmd->add_option("--clock-mode", o.setup.clock_mode,
+                  "What built-in players' clocks pay: real (wall time), model (simulated think time), auto (real when a "
+                  "player is an external engine)")
+      ->check(CLI::IsMember({"auto", "real", "model"}))->capture_default_str();
+  cmd->add_option("--concurrency", o.concurrency,
+                  "Cores to use: a match thinks on one seat at a time, so this many matches run at once, divided by "
+                  "the most threads an engine is given (its Threads option), so clocks never charge waiting as thinking")
+      ->check(CLI::Range(1, 256))->capture_default_str();
+  cmd->add_option("--seed", o.seed, "Seed of the team draw and the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
+  cmd->add_option("--max-faults", o.max_faults, "A player that fails this many matches (dies, hangs, plays illegally) is withdrawn")
+      ->check(CLI::Range(1, 1000))->capture_default_str();
+  cmd->add_flag("--adjudicate-claims", o.adjudicate_claims,
+                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold");
+  add_network_options(cmd, o.setup.network, /*with_threads=*/false);
+}
+
 }  // namespace
 
 void add_tournament_command(CLI::App& app) {
@@ -188,54 +249,11 @@ void add_tournament_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("tournament",
                                      "Play a tournament of teams of two: Swiss, round robin, gauntlet or an SPRT between two "
                                      "players, with standings, tie-breaks, a cross-table and ratings");
-  cmd->add_option("--player", o->players,
-                  "NAME=SPEC, repeatable; SPEC as arena takes it: random, greedy, uniform, material, a checkpoint, "
-                  "uci:PATH[?...], xboard:PATH[?...]");
-  cmd->add_option("--players", o->players_file, "TOML file of [[player]] (name, spec, rating, group) and [[team]] tables")
-      ->check(CLI::ExistingFile);
-  cmd->add_option("--team", o->teams, "NAME=WHITE,BLACK: a fixed team, repeatable (implies --teams fixed)");
-  cmd->add_option("--teams", o->team_mode,
-                  "How teams form: fixed (as --team gives), random (drawn with the seed), all-pairs (every partnership; "
-                  "roundrobin only), solo (one player holds both seats), rotating (individual event: fours by standing, "
-                  "partners rotating; swiss only). Default: fixed with --team, random for an even count of 4 or more, "
-                  "else solo")
-      ->check(CLI::IsMember({"fixed", "random", "all-pairs", "solo", "rotating"}));
-  cmd->add_option("--format", o->format, "swiss, roundrobin, double-roundrobin, gauntlet, or sprt (two solo players)")
-      ->check(CLI::IsMember({"swiss", "roundrobin", "double-roundrobin", "gauntlet", "sprt"}))
-      ->capture_default_str();
-  cmd->add_option("--rounds", o->rounds, "Rounds of a Swiss or rotating event")->check(CLI::Range(1, 1000))->capture_default_str();
-  cmd->add_option("--hero", o->hero, "The team (or solo player) a gauntlet pits against all others");
-  cmd->add_option("--games", o->games, "Matches per meeting, the teams' colourings alternating")
-      ->check(CLI::Range(1, 1000))->capture_default_str();
-  cmd->add_flag("--alternate-colours", o->alternate, "Partners swap colours in every second match of a meeting");
-  cmd->add_option("--clock", o->setup.clock, "Time control per seat, M+S (default 5+5, the club form, or the config's)");
-  cmd->add_option("--config", o->setup.config, "Run configuration (TOML): [rules], [clock], [search] of the search players")
-      ->check(CLI::ExistingFile);
-  cmd->add_option("--visits", o->setup.visits, "Visits per decision of the search players")->check(CLI::Range(1, 1'000'000));
-  cmd->add_option("--clock-mode", o->setup.clock_mode,
-                  "What built-in players' clocks pay: real (wall time), model (simulated think time), auto (real when a "
-                  "player is an external engine)")
-      ->check(CLI::IsMember({"auto", "real", "model"}))->capture_default_str();
-  cmd->add_option("--concurrency", o->concurrency,
-                  "Cores to use: a match thinks on one seat at a time, so this many matches run at once, divided by "
-                  "the most threads an engine is given (its Threads option), so clocks never charge waiting as thinking")
-      ->check(CLI::Range(1, 256))->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Seed of the team draw and the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
-  cmd->add_option("--openings", o->openings, "Start positions: BFEN lines, or a .bpgn file whose games' moves are opening prefixes; each meeting plays one from both colourings")
-      ->check(CLI::ExistingFile);
-  cmd->add_option("--max-faults", o->max_faults, "A player that fails this many matches (dies, hangs, plays illegally) is withdrawn")
-      ->check(CLI::Range(1, 1000))->capture_default_str();
-  cmd->add_flag("--adjudicate-claims", o->adjudicate_claims,
-                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold");
-  cmd->add_option("--sprt", o->sprt, "ELO0,ELO1 of the SPRT (format sprt)")->delimiter(',')->expected(2)->capture_default_str();
-  cmd->add_option("--alpha", o->alpha, "SPRT false-positive rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();
-  cmd->add_option("--beta", o->beta, "SPRT false-negative rate")->check(CLI::Range(1e-6, 0.5))->capture_default_str();
-  cmd->add_option("--max-games", o->max_games, "SPRT: stop undecided after this many matches")->check(CLI::Range(2, 1'000'000))->capture_default_str();
-  cmd->add_option("--anchor", o->anchor, "Ratings are anchored at this player (its rating, or 0); default the first");
-  cmd->add_option("--rating-limit", o->rating_limit, "Category prize: the first team whose players' ratings add up to less");
+  add_entrant_options(cmd, *o);
+  add_format_options(cmd, *o);
+  add_play_options(cmd, *o);
   cmd->add_option("--out", o->out, "Directory of the journal, the BPGN records and the summaries")->required();
   cmd->add_flag("--resume", o->resume, "Continue the tournament in --out from its journal (the same options)");
-  add_network_options(cmd, o->setup.network, /*with_threads=*/false);
   cmd->callback([o] { run_tournament_command(*o); });
 }
 
