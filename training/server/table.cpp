@@ -175,6 +175,10 @@ std::optional<Seat> Table::seat_of(std::string_view token) const {
 void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat) {
   if (seat && !impl_->live) impl_->seats[*seat].kind = SeatStatus::Kind::Person;
   impl_->members.push_back({client, client.get(), seat});
+  // Only this connection learns which seat its token holds (the page draws from its side).
+  client->send(nlohmann::json{{"type", "welcome"},
+                              {"seat", seat ? nlohmann::json(std::string(seat_name(*seat))) : nlohmann::json()}}
+                   .dump());
   impl_->recount();
   impl_->broadcast(impl_->state_text(impl_->match()));
 }

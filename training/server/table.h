@@ -53,8 +53,8 @@ class Table {
   // The seat whose token this is, or nullopt.
   std::optional<Seat> seat_of(std::string_view token) const;
 
-  // A connection for `seat` (a person claims it) or a spectator (nullopt); it gets the
-  // state at once. A dropped connection keeps its seat: the token joins again.
+  // A connection for `seat` (a person claims it) or a spectator (nullopt); it gets a
+  // welcome naming its seat and the state at once. A dropped connection keeps its seat: the token joins again.
   void join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat);
   void leave(const TableClient* client);
   // A message from a connection (JSON text).

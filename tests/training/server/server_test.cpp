@@ -83,12 +83,16 @@ TEST(Server, TableLifecycleFromCreationToRecord) {
   EXPECT_FALSE(tokens.contains(table["table"].get<std::string>()));
 
   WsClient you(s.port(), s.seat_target(table, "A-white"));
+  const auto welcome = you.read(10s);
+  ASSERT_TRUE(welcome);
+  EXPECT_EQ(*welcome, (json{{"type", "welcome"}, {"seat", "A-white"}}));
   const auto first = you.read(10s);
   ASSERT_TRUE(first && is_state(*first));
   EXPECT_EQ((*first)["started"], false);
   EXPECT_EQ((*first)["boards"][0]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
   EXPECT_EQ((*first)["clocks"]["B-black"], 60'000);
   WsClient watcher(s.port(), s.spectator_target(table));
+  EXPECT_EQ(*watcher.read(10s), (json{{"type", "welcome"}, {"seat", nullptr}}));
   ASSERT_TRUE(watcher.until([](const json& m) { return is_state(m) && m["seats"]["A-white"]["connected"] == 1; }));
 
   you.send(json{{"type", "start"}});
@@ -175,7 +179,8 @@ TEST(Server, BadInputIsAnsweredAndChangesNothing) {
   const json table = s.create();
   const std::string id = table["table"];
   WsClient you(s.port(), s.seat_target(table, "B-white"));
-  ASSERT_TRUE(you.read(10s));
+  ASSERT_TRUE(you.read(10s));  // welcome
+  ASSERT_TRUE(you.read(10s));  // state
   for (const std::string& junk : {std::string("{not json"), std::string("[1,2]"), std::string(R"({"type":"dance"})"),
                                   std::string(R"({"type":"move","move":12})"), std::string(R"({"type":"move"})")}) {
     SCOPED_TRACE(junk);
@@ -239,6 +244,7 @@ TEST(Server, AReconnectionGetsTheMatchSoFar) {
     you.close();
   }
   WsClient again(s.port(), s.seat_target(table, "B-white"));
+  EXPECT_EQ((*again.read(10s))["seat"], "B-white");  // welcome
   const auto state = again.read(10s);
   ASSERT_TRUE(state && is_state(*state));
   EXPECT_EQ((*state)["started"], true);
