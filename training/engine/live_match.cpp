@@ -53,8 +53,8 @@ struct LiveMatch::Impl {
   std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
   bool started = false;
 
-  Impl(RuleSet r, TimeControl tc, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
-      : rules(r), computers(std::move(p)), clock(std::move(c)), match(r, tc) {}
+  Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
+      : rules(start.rules()), computers(std::move(p)), clock(std::move(c)), match(std::move(start)) {}
 
   std::int64_t now() const { return std::max(match.now(), clock()); }
 
@@ -177,7 +177,10 @@ struct LiveMatch::Impl {
 
 LiveMatch::LiveMatch(RuleSet rules, TimeControl clock, std::array<std::unique_ptr<Player>, kSeats> computers,
                      LiveClock now)
-    : impl_(std::make_unique<Impl>(rules, clock, std::move(computers), std::move(now))) {}
+    : LiveMatch(Match(rules, clock), std::move(computers), std::move(now)) {}
+
+LiveMatch::LiveMatch(Match start, std::array<std::unique_ptr<Player>, kSeats> computers, LiveClock now)
+    : impl_(std::make_unique<Impl>(std::move(start), std::move(computers), std::move(now))) {}
 
 LiveMatch::~LiveMatch() { await_decisions(); }
 

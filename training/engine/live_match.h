@@ -61,6 +61,8 @@ class LiveMatch {
   // `now()` of the clock, which should read 0 at start().
   LiveMatch(RuleSet rules, TimeControl clock, std::array<std::unique_ptr<Player>, kSeats> computers,
             LiveClock now = steady_live_clock());
+  // The same from a given position (`start` not yet played: e.g. from a BFEN).
+  LiveMatch(Match start, std::array<std::unique_ptr<Player>, kSeats> computers, LiveClock now = steady_live_clock());
   ~LiveMatch();  // waits for decisions in flight (they read nothing of this object's state)
   LiveMatch(const LiveMatch&) = delete;
   LiveMatch& operator=(const LiveMatch&) = delete;

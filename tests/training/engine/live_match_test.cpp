@@ -2,12 +2,14 @@
 // still and moves by hand: a computer's move lands exactly when its think time has
 // passed, a person's move is stamped when it arrives, moves out of turn, illegal moves and
 // moves for a computer's seat are refused without changing anything, a silent person's
-// flag falls on time, resignation ends the match, and a computer's illegal move is named.
+// flag falls on time, a capture wakes a stuck computer, resignation ends the match, and a
+// computer's illegal move is named.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <deque>
 
+#include "core/fen.h"
 #include "core/notation.h"
 #include "training/engine/live_match.h"
 
@@ -124,6 +126,39 @@ TEST(LiveMatch, ASilentPersonFlagsOnTime) {
   EXPECT_EQ(o.time_ms, 2'010);
   EXPECT_EQ(f.events.back().kind, LiveEvent::Kind::Over);
   EXPECT_EQ(f.live->submit(ABlack, "e5").verdict, Verdict::Over);
+}
+
+TEST(LiveMatch, ACaptureWakesAStuckComputer) {
+  // Board A: A-black (a computer) is in a check a drop could block, with nothing to drop:
+  // stuck (core/RULES.md "Check, mate and waiting"). Board B: B-white (a person) takes a
+  // knight, which passes to the partner, A-black, who is asked at once and drops it.
+  const Board a = parse_fen("k6R/8/1K6/8/8/8/8/8[] b - - 0 1");
+  const Board b = parse_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1");
+  std::array<std::unique_ptr<Player>, kSeats> players;
+  players[ABlack] = std::make_unique<ScriptedPlayer>(std::deque<std::string>{"N@d8"}, 500);
+  std::atomic<std::int64_t> time{0};
+  std::vector<LiveEvent> events;
+  LiveMatch live(Match(a, b, RuleSet{}, TimeControl{60'000, 0}), std::move(players), [&] { return time.load(); });
+  live.on_event([&](const LiveEvent& e) { events.push_back(e); });
+  live.start();
+  ASSERT_EQ(live.snapshot().state(BoardA), BoardState::Stuck);
+  time = 100;
+  live.step();
+  EXPECT_TRUE(events.empty());
+  ASSERT_EQ(live.submit(BWhite, "Kxd2").verdict, Verdict::Ok);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(live.snapshot().board(BoardA).reserve(Black)[Knight], 1);
+  time = 599;
+  live.await_decisions();
+  live.step();
+  EXPECT_EQ(events.size(), 1u);  // asked at 100, thinking 500 ms
+  time = 600;
+  live.step();
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[1].seat, ABlack);
+  EXPECT_EQ(events[1].san, "N@d8");
+  EXPECT_EQ(events[1].time_ms, 600);
+  EXPECT_EQ(live.snapshot().state(BoardA), BoardState::Playing);  // White has moves again
 }
 
 TEST(LiveMatch, ResignationEndsTheMatchOnce) {
