@@ -230,6 +230,7 @@ TEST(Server, BadInputIsAnsweredAndChangesNothing) {
   EXPECT_EQ(page.status, 200);
   EXPECT_NE(page.body.find("app.js"), std::string::npos);
   EXPECT_EQ(http_request(s.port(), http::verb::get, "/page/app.js").status, 200);
+  EXPECT_EQ(http_request(s.port(), http::verb::get, "/page/board_model.js").status, 200);
 }
 
 TEST(Server, AReconnectionGetsTheMatchSoFar) {

@@ -3,7 +3,8 @@
 // server is the only referee: this script only draws its state messages and sends what
 // the person clicks (training/server/README.md "Messages").
 
-const SEATS = ["A-white", "A-black", "B-white", "B-black"];
+import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
+
 const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 const SVG_NS = "http://www.w3.org/2000/svg";
 const app = document.getElementById("app");
@@ -64,19 +65,6 @@ function showLinks(table, out) {
 }
 
 // ---- the table -------------------------------------------------------------------------
-
-// "rnbqkbnr/pppppppp/8/..." (with holdings and ~ marks) -> 64 piece letters, a8 first.
-function squaresOf(fen) {
-  const placement = fen.split(/[\[ ]/)[0].split("/").slice(0, 8);
-  const squares = [];
-  for (const rank of placement)
-    for (const c of rank.replace(/~/g, ""))
-      if (/[1-8]/.test(c)) for (let i = 0; i < Number(c); ++i) squares.push("");
-      else squares.push(c);
-  return squares;
-}
-
-const squareName = (file, rank) => "abcdefgh"[file] + (rank + 1);
 
 class TableView {
   constructor(id, token) {
@@ -150,21 +138,13 @@ class TableView {
     if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
   }
 
-  // Board A shows white at the bottom unless you sit black on it; board B the other way
-  // round, so partners see their boards from their own sides, as at a real table.
-  flipped(board) {
-    const mine = this.seat ? (this.seat[0] === "AB"[board] ? this.seat.endsWith("black")
-                                                         : this.seat.endsWith("white")) : board === 1;
-    return mine;
-  }
-
   boardSide(board) {
     const letter = "AB"[board];
-    const flipped = this.flipped(board);
-    const top = flipped ? `${letter}-white` : `${letter}-black`;
-    const bottom = flipped ? `${letter}-black` : `${letter}-white`;
+    const turned = flipped(this.seat, board);
+    const top = turned ? `${letter}-white` : `${letter}-black`;
+    const bottom = turned ? `${letter}-black` : `${letter}-white`;
     const side = element("div", { class: "side" });
-    side.append(this.seatRow(top), this.boardSvg(board, flipped), this.seatRow(bottom));
+    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom));
     return side;
   }
 
@@ -188,22 +168,22 @@ class TableView {
     return row;
   }
 
-  boardSvg(board, flipped) {
+  boardSvg(board, turned) {
     const s = this.state;
     const squares = squaresOf(s.boards[board].fen);
     const svg = svgElement("svg", { viewBox: "0 0 8 8" });
     for (let row = 0; row < 8; ++row)
       for (let col = 0; col < 8; ++col) {
-        const file = flipped ? 7 - col : col;
-        const rank = flipped ? row : 7 - row;
+        const file = turned ? 7 - col : col;
+        const rank = turned ? row : 7 - row;
         const name = squareName(file, rank);
-        const mineHere = this.seat && this.seat[0] === "AB"[board];
+        const mineHere = this.seat && boardOf(this.seat) === board;
         const picked = mineHere && this.from === name;
         const fill = picked ? "#f6c344" : (file + rank) % 2 ? "#eeeed2" : "#769656";
         const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill });
-        if (mineHere) rect.addEventListener("click", () => this.clickSquare(name, squares[(7 - rank) * 8 + file]));
+        const piece = squares[indexOf(name)];
+        if (mineHere) rect.addEventListener("click", () => this.clickSquare(name, piece));
         svg.append(rect);
-        const piece = squares[(7 - rank) * 8 + file];
         if (piece) {
           const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
           text.textContent = GLYPHS[piece];
@@ -213,20 +193,14 @@ class TableView {
     return svg;
   }
 
-  // From-square then to-square; a picked reserve piece then a square drops it. A pawn
-  // reaching the last rank becomes a queen (no choice yet).
+  // From-square then to-square; a picked reserve piece then a square drops it (clicking
+  // one of your own pieces picks it instead). A pawn reaching the last rank becomes a queen.
   clickSquare(name, piece) {
     const white = this.seat.endsWith("white");
     const own = piece && (piece === piece.toUpperCase()) === white;
-    if (own && !(this.from && this.from.endsWith("@"))) { this.from = name; this.draw(); return; }
+    if (own) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
     if (!this.from) return;
-    let move = `${this.from}${name}`;  // "e2e4", or a drop "N@f3"
-    if (!this.from.endsWith("@")) {
-      const squares = squaresOf(this.state.boards[this.seat[0] === "A" ? 0 : 1].fen);
-      const file = "abcdefgh".indexOf(this.from[0]);
-      const moving = squares[(8 - Number(this.from[1])) * 8 + file];
-      if (moving && moving.toLowerCase() === "p" && (name[1] === "8" || name[1] === "1")) move += "q";
-    }
+    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen));
     this.from = null;
     this.send({ type: "move", move });
     this.draw();
@@ -239,20 +213,12 @@ class TableView {
     const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
     for (const row of this.boardsDiv.querySelectorAll(".seat")) {
       const seat = row.dataset.seat;
-      const moving = s.boards[seat[0] === "A" ? 0 : 1].mover === seat && s.started && !s.over;
+      const moving = s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
       const ms = Math.max(0, s.clocks[seat] - (moving ? elapsed : 0));
       row.classList.toggle("moving", moving);
       row.querySelector(".clock").textContent = formatClock(ms);
     }
   }
-}
-
-function formatClock(ms) {
-  const tenths = Math.floor(ms / 100);
-  const minutes = Math.floor(tenths / 600);
-  const seconds = Math.floor(tenths / 10) % 60;
-  const text = `${minutes}:${String(seconds).padStart(2, "0")}`;
-  return ms < 20000 ? `${text}.${tenths % 10}` : text;
 }
 
 const match = location.pathname.match(/^\/table\/([0-9a-f]+)$/);
