@@ -59,9 +59,15 @@ void HttpSession::read() {
   });
 }
 
+// Nothing a request does may end the server: what escapes a route is a 500 to that
+// request alone (a route answers every expected failure itself).
 void HttpSession::handle() {
-  if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
-  write(respond(parser_->get(), lobby_));
+  try {
+    if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
+    write(respond(parser_->get(), lobby_));
+  } catch (const std::exception& e) {
+    write(refusal(parser_->get(), http::status::internal_server_error, std::string("server error: ") + e.what()));
+  }
 }
 
 void HttpSession::upgrade() {

@@ -116,16 +116,21 @@ struct Table::Impl {
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
     seat_holder(seat, "start");
     if (live) throw std::invalid_argument("start: the match has already started");
+    // Everything is made before anything changes: a computer that cannot be made leaves
+    // the table as it was, open seats still open.
     std::array<std::unique_ptr<Player>, kSeats> players;
+    std::array<std::string, kSeats> seat_names;
     for (int s = 0; s < kSeats; ++s) {
       if (seats[std::size_t(s)].kind == SeatStatus::Kind::Person) {
-        names[std::size_t(s)] = "person";
+        seat_names[std::size_t(s)] = "person";
         continue;
       }
       players[std::size_t(s)] = computers(setup.computer, Seat(s));
-      names[std::size_t(s)] = players[std::size_t(s)]->name();
-      seats[std::size_t(s)].kind = SeatStatus::Kind::Computer;
+      seat_names[std::size_t(s)] = players[std::size_t(s)]->name();
     }
+    for (int s = 0; s < kSeats; ++s)
+      if (players[std::size_t(s)]) seats[std::size_t(s)].kind = SeatStatus::Kind::Computer;
+    names = seat_names;
     live = std::make_unique<LiveMatch>(setup.rules, setup.clock, std::move(players));
     live->on_event([this](const LiveEvent& e) { on_event(e); });
     live->start();
