@@ -39,15 +39,19 @@ class FirstMovePlayer final : public Player {
 struct Served {
   Server server;
   explicit Served(std::int64_t think_ms = 30) : server(options(think_ms)) { server.start(); }
+  explicit Served(ComputerFactory computers) : server(options(std::move(computers))) { server.start(); }
   static ServerOptions options(std::int64_t think_ms) {
+    return options([think_ms](const std::string& spec, Seat) -> std::unique_ptr<Player> {
+      if (spec != "first") throw std::invalid_argument("unknown computer " + spec);
+      return std::make_unique<FirstMovePlayer>(think_ms);
+    });
+  }
+  static ServerOptions options(ComputerFactory computers) {
     ServerOptions o;
     o.port = 0;
     o.lobby.default_computer = "first";
     o.lobby.allowed_computers = {"first"};
-    o.lobby.computers = [think_ms](const std::string& spec, Seat) -> std::unique_ptr<Player> {
-      if (spec != "first") throw std::invalid_argument("unknown computer " + spec);
-      return std::make_unique<FirstMovePlayer>(think_ms);
-    };
+    o.lobby.computers = std::move(computers);
     return o;
   }
   unsigned short port() { return server.port(); }
@@ -231,6 +235,30 @@ TEST(Server, BadInputIsAnsweredAndChangesNothing) {
   EXPECT_NE(page.body.find("app.js"), std::string::npos);
   EXPECT_EQ(http_request(s.port(), http::verb::get, "/page/app.js").status, 200);
   EXPECT_EQ(http_request(s.port(), http::verb::get, "/page/board_model.js").status, 200);
+}
+
+TEST(Server, AStartWhoseComputerCannotBeMadeChangesNothing) {
+  // The third computer seat fails (say, a checkpoint that cannot be read).
+  int made = 0;
+  Served s([&made](const std::string&, Seat) -> std::unique_ptr<Player> {
+    if (++made == 3) throw std::invalid_argument("model 'gen-0012.ckpt': no such checkpoint file");
+    return std::make_unique<FirstMovePlayer>(30);
+  });
+  const json table = s.create();
+  WsClient you(s.port(), s.seat_target(table, "A-white"));
+  you.send(json{{"type", "start"}});
+  const auto refused = you.until(is_error);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["message"], "model 'gen-0012.ckpt': no such checkpoint file");
+  WsClient watcher(s.port(), s.spectator_target(table));  // joins after the refusal: sees the table now
+  const auto last = watcher.until(is_state);
+  ASSERT_TRUE(last);
+  EXPECT_EQ((*last)["started"], false);
+  EXPECT_EQ((*last)["seats"]["A-black"]["kind"], "open");
+  EXPECT_EQ((*last)["seats"]["B-white"]["kind"], "open");
+  EXPECT_EQ((*last)["seats"]["A-white"]["kind"], "person");
+  you.send(json{{"type", "start"}});  // the factory's later calls succeed: a start again works
+  EXPECT_TRUE(you.until([](const json& m) { return is_state(m) && m["started"] == true; }));
 }
 
 TEST(Server, AReconnectionGetsTheMatchSoFar) {
