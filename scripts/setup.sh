@@ -11,7 +11,8 @@ packages=(
   libcli11-dev libtomlplusplus-dev libzstd-dev
   nlohmann-json3-dev                    # metrics.jsonl lines (training/json_line)
   libhiredis-dev redis-server           # distributed self-play broker
-  libssl-dev                            # the broker's SHA-256 of published nets (libcrypto)
+  libssl-dev                            # the broker's SHA-256 of published nets, serve's seat tokens (libcrypto)
+  libboost-dev                          # bughouse serve: Boost.Beast/Asio HTTP and WebSocket (header-only)
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
   clang libclang-rt-14-dev ccache       # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes (clang only recommends them)

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   bh::cli::add_uci_command(app);
   bh::cli::add_xboard_command(app);
   bh::cli::add_play_command(app);
+  bh::cli::add_serve_command(app);
   bh::cli::add_arena_command(app);
   bh::cli::add_tournament_command(app);
 #if BUGHOUSE_WITH_TORCH

@@ -15,6 +15,7 @@ void add_bench_command(CLI::App& app);
 void add_uci_command(CLI::App& app);
 void add_xboard_command(CLI::App& app);
 void add_play_command(CLI::App& app);
+void add_serve_command(CLI::App& app);  // the table in the browser
 void add_arena_command(CLI::App& app);
 void add_tournament_command(CLI::App& app);
 #if BUGHOUSE_WITH_TORCH

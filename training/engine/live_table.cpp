@@ -1,5 +1,5 @@
-// live_table.cpp — the referee of a live match: wall clock, computer decisions on their
-// own threads, the person's input, flags, and the display.
+// live_table.cpp — the terminal front end of a live match: the person's input lines and
+// the display; the refereeing (clocks, computer seats, flags) is LiveMatch's.
 #include "training/engine/live_table.h"
 
 #include <poll.h>
@@ -8,15 +8,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <future>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/parse_error.h"
+#include "training/engine/live_match.h"
 #include "training/engine/table_view.h"
 #include "training/engine/text_tokens.h"
 
@@ -29,54 +25,57 @@ constexpr const char* kHelp =
     "and can be dropped on any empty square (pawns not on the first or last rank). Commands: resign, help; "
     "an empty line redraws the table. Your partner's captures come to your reserve.";
 
-// A computer seat's decision in flight or made: asked at `asked`, lands at asked + think.
-struct Pending {
-  bool active = false;
-  Seat seat = AWhite;
-  std::int64_t asked = 0;
-  std::future<PlayerAction> decision;
-  std::optional<PlayerAction> action;  // once the future is ready
-};
+std::string capitalized(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = char(text[0] - 'a' + 'A');
+  return text;
+}
 
 }  // namespace
 
 struct LiveTable::Impl {
   LiveTableConfig config;
-  std::array<std::unique_ptr<Player>, kSeats> computers;
   int input_fd;
   std::ostream& out;
-  Match match;
-  std::chrono::steady_clock::time_point start;
-  std::array<Pending, 2> pending{};
+  LiveMatch live;
+  Match view;  // the match as the last event left it: what the table shows
   std::string input_buffer;
   bool input_open = true;
-  std::string message;  // shown under the table on the next draw
+  std::string message;    // shown under the table on the next draw
   bool prompted = false;  // the table was shown since it became the person's turn
 
   Impl(const LiveTableConfig& c, std::array<std::unique_ptr<Player>, kSeats> p, int fd, std::ostream& o)
-      : config(c), computers(std::move(p)), input_fd(fd), out(o), match(c.rules, c.clock) {}
-
-  std::int64_t now() const {
-    return std::max(match.now(), std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                                  std::chrono::steady_clock::now() - start)
-                                                  .count()));
+      : config(c), input_fd(fd), out(o), live(c.rules, c.clock, std::move(p)), view(c.rules, c.clock) {
+    live.on_event([this](const LiveEvent& e) { on_event(e); });
   }
 
   bool human_to_move() const {
     const BoardId b = board_of(config.you);
-    return !match.over() && match.mover(b) == config.you && match.state(b) == BoardState::Playing;
+    return !view.over() && view.mover(b) == config.you && view.state(b) == BoardState::Playing;
   }
 
   void draw() {
-    const std::int64_t t = now();
+    const std::int64_t t = std::max(view.now(), live.now());
     if (config.interactive) out << "\x1b[H\x1b[2J";
-    out << render_table(match, t, config.you);
+    out << render_table(view, t, config.you);
     if (!message.empty()) out << message << "\n";
-    if (match.over()) out << "Result: " << match.outcome().describe() << "\n";
+    if (view.over()) out << "Result: " << view.outcome().describe() << "\n";
     else if (human_to_move()) out << "Your move (" << seat_name(config.you) << "): " << (config.interactive ? "" : "\n");
     else out << "(" << seat_name(config.you) << ": waiting for your turn; 'help' for help)\n";
     out << std::flush;
     message.clear();
+  }
+
+  // The referee's events (delivered on this thread: it drives the referee).
+  void on_event(const LiveEvent& e) {
+    view = e.after;
+    if (e.kind != LiveEvent::Kind::Move) return;  // the end is drawn once the loop stops
+    if (e.seat == config.you) {
+      prompted = false;
+      event(std::string(seat_name(e.seat)) + " (you) play " + e.san);
+    } else {
+      event(std::string(seat_name(e.seat)) + " plays " + e.san + "   (" +
+            format_clock(e.after.remaining(e.seat, e.time_ms), true) + " left)");
+    }
   }
 
   // One line per event in a pipe; the full table when the person must act.
@@ -95,97 +94,27 @@ struct LiveTable::Impl {
     }
   }
 
-  // Asks board b's mover if it is a computer with something to decide.
-  void ask(BoardId b, std::int64_t t) {
-    pending[b] = Pending{};
-    if (match.over() || match.state(b) != BoardState::Playing) return;  // stuck: waits for a piece
-    const Seat s = match.mover(b);
-    if (s == config.you) return;
-    Player* player = computers[s].get();
-    pending[b].active = true;
-    pending[b].seat = s;
-    pending[b].asked = t;
-    // The player gets its own copy: the referee goes on changing the match meanwhile.
-    pending[b].decision = std::async(std::launch::async, [player, copy = match, s, t] { return player->decide(copy, s, t); });
-  }
-
-  void wait_for_computers() {
-    for (auto& p : pending)
-      if (p.active && p.decision.valid()) p.decision.wait();
-  }
-
-  // Plays or records a computer action that is due; returns whether something happened.
-  bool act(BoardId b, std::int64_t t) {
-    Pending& p = pending[b];
-    PlayerAction a = *p.action;
-    const Seat s = p.seat;
-    pending[b] = Pending{};
-    if (match.over() || match.mover(b) != s) return false;
-    if (a.action.is_wait()) {
-      match.wait(b, t);
-      ask(b, t);
-      return true;
-    }
-    if (!is_legal(match.board(b), config.rules, a.action))
-      throw std::runtime_error(computers[s]->name() + " playing " + std::string(seat_name(s)) + " chose the illegal move " +
-                               to_uci(a.action));
-    const std::string san = to_san(match.board(b), config.rules, a.action);
-    if (!match.play(b, a.action, t)) return true;  // it flagged first
-    event(std::string(seat_name(s)) + " plays " + san + "   (" + format_clock(match.remaining(s, t), true) + " left)");
-    after_move(b, t);
-    return true;
-  }
-
-  void after_move(BoardId b, std::int64_t t) {
-    if (match.over()) return;
-    ask(b, t);
-    if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover
-  }
-
   void human_line(const std::string& raw) {
     const std::string text(trim(raw));
     const std::string lower = to_lower(text);
-    if (text.empty()) {
-      draw();
-      return;
-    }
-    if (lower == "help" || lower == "?") {
-      message = kHelp;
-      draw();
-      return;
-    }
-    const std::int64_t t = now();
     if (lower == "resign" || lower == "quit" || lower == "exit") {
-      match.resign(config.you, t);
+      live.resign(config.you);
       return;
     }
-    const BoardId b = board_of(config.you);
-    if (!human_to_move()) {
-      message = match.state(b) == BoardState::Playing ? "Not your turn: " + text + " ignored"
-                                                       : "You have no legal move: wait for your partner to send a piece";
+    if (text.empty() || lower == "help" || lower == "?") {
+      if (!text.empty()) message = kHelp;
+      view = live.snapshot();
       draw();
       return;
     }
-    Move m;
-    try {
-      m = parse_move(match.board(b), config.rules, text);
-    } catch (const ParseError& e) {
-      message = std::string("Illegal: ") + e.what();
-      draw();
-      return;
-    }
-    if (m.is_wait()) {
-      message = "To wait, just do not move (your clock runs).";
-      draw();
-      return;
-    }
-    const std::string san = to_san(match.board(b), config.rules, m);
-    if (!match.play(b, m, t)) return;  // your flag fell before the move
-    prompted = false;
-    event(std::string(seat_name(config.you)) + " (you) play " + san);
-    after_move(b, t);
+    const SubmitResult r = live.submit(config.you, text);
+    if (r.verdict == Verdict::Ok || r.verdict == Verdict::Over) return;
+    message = r.verdict == Verdict::Illegal ? "Illegal: " + r.message
+              : r.message == "not your turn" ? "Not your turn: " + text + " ignored"
+                                             : capitalized(r.message);
+    view = live.snapshot();
+    draw();
   }
-
   // Reads what is there without blocking; returns complete lines.
   std::vector<std::string> read_input() {
     std::vector<std::string> lines;
@@ -214,96 +143,56 @@ struct LiveTable::Impl {
   }
 
   Match run() {
-    begin();
-    try {
-      while (!match.over() && step()) {
-      }
-    } catch (...) {
-      wait_for_computers();
-      throw;
+    out << "Bughouse: you play " << seat_name(config.you) << " (" << team_name(team_of(config.you)) << ", partner "
+        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ". Type 'help' for help.\n";
+    live.start();
+    view = live.snapshot();
+    draw();
+    prompted = human_to_move();
+    while (step()) {
     }
-    wait_for_computers();
-    if (!match.over()) match.advance_to(now());
+    live.await_decisions();
+    view = live.snapshot();
     message.clear();
     out << "\n";
     draw();
-    return match;
+    return view;
   }
 
-  void begin() {
-    start = std::chrono::steady_clock::now();
-    for (auto& c : computers)
-      if (c) c->new_match();
-    out << "Bughouse: you play " << seat_name(config.you) << " (" << team_name(team_of(config.you)) << ", partner "
-        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ". Type 'help' for help.\n";
-    ask(BoardA, 0);
-    ask(BoardB, 0);
-    draw();
-    prompted = human_to_move();
-  }
-
-  // One round of refereeing: finished decisions in, due actions played, the person's
-  // input read; false once the match is over or the person left.
+  // One round: the referee catches up, the person's input is read; false once the match
+  // is over or the person left.
   bool step() {
-    collect_decisions();
-    const std::int64_t t = now();
-    play_due(t);
-    if (match.over() || !match.advance_to(t)) return false;
+    live.step();
+    if (live.over()) return false;
     for (const std::string& line : read_input()) {
       human_line(line);
-      if (match.over()) break;
+      if (live.over()) return false;
     }
-    if (match.over()) return false;
     if (!input_open) {
-      match.resign(config.you, now());  // end of input: the person left the table
+      live.resign(config.you);  // end of input: the person left the table
       return false;
     }
-    sleep_until_next();
-    return true;
-  }
-
-  void collect_decisions() {
-    for (auto& p : pending)
-      if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
-        p.action = p.decision.get();
-  }
-
-  // Due actions in time order, up to `t`; a flag that falls first ends the match.
-  void play_due(std::int64_t t) {
-    for (;;) {
-      int due = -1;
-      std::int64_t due_at = 0;
-      for (BoardId b : {BoardA, BoardB}) {
-        const Pending& p = pending[b];
-        if (!p.active || !p.action) continue;
-        const std::int64_t at = std::max(p.asked + std::max<std::int64_t>(1, p.action->think_ms), match.now());
-        if (at <= t && (due < 0 || at < due_at)) due = b, due_at = at;
-      }
-      if (due < 0 || match.over()) return;
-      if (!match.advance_to(due_at)) return;
-      act(BoardId(due), due_at);
-    }
-  }
-
-  // Sleeps until input, the next due action or the next flag (at most 50 ms).
-  void sleep_until_next() {
-    std::int64_t next = now() + 200;
-    for (const Pending& p : pending)
-      if (p.active && p.action) next = std::min(next, p.asked + p.action->think_ms);
-    if (config.clock.timed()) next = std::min({next, match.flag_time(BoardA), match.flag_time(BoardB)});
-    const std::int64_t sleep_ms = std::clamp<std::int64_t>(next - now(), 0, 50);
+    // Sleeps until input, the next due action or the next flag (at most 50 ms).
+    const std::int64_t sleep_ms = std::clamp<std::int64_t>(live.next_due_ms() - live.now(), 0, 50);
     pollfd p{input_fd, POLLIN, 0};
     ::poll(&p, 1, int(sleep_ms));
+    return true;
   }
 };
 
+// Checks the seats before the referee takes the players: only the person's seat is empty.
+static std::array<std::unique_ptr<Player>, kSeats> seated(const LiveTableConfig& config,
+                                                          std::array<std::unique_ptr<Player>, kSeats> computers) {
+  for (int s = 0; s < kSeats; ++s)
+    if (Seat(s) != config.you && !computers[std::size_t(s)])
+      throw std::invalid_argument("live table: seat " + std::string(seat_name(Seat(s))) + " has no player");
+  computers[config.you].reset();
+  return computers;
+}
+
 LiveTable::LiveTable(const LiveTableConfig& config, std::array<std::unique_ptr<Player>, kSeats> computers,
                      int input_fd, std::ostream& out)
-    : impl_(std::make_unique<Impl>(config, std::move(computers), input_fd, out)) {
-  for (int s = 0; s < kSeats; ++s)
-    if (Seat(s) != config.you && !impl_->computers[s])
-      throw std::invalid_argument("live table: seat " + std::string(seat_name(Seat(s))) + " has no player");
-}
+    : impl_(std::make_unique<Impl>(config, seated(config, std::move(computers)), input_fd, out)) {}
 
 LiveTable::~LiveTable() = default;
 

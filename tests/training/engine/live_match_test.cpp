@@ -1,0 +1,190 @@
+// Specification of LiveMatch, the referee of a live match, on a clock the test holds
+// still and moves by hand: a computer's move lands exactly when its think time has
+// passed, a person's move is stamped when it arrives, moves out of turn, illegal moves and
+// moves for a computer's seat are refused without changing anything, a silent person's
+// flag falls on time, a capture wakes a stuck computer, resignation ends the match, and a
+// computer's illegal move is named.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <deque>
+
+#include "core/fen.h"
+#include "core/notation.h"
+#include "training/engine/live_match.h"
+
+namespace bh {
+namespace {
+
+// Plays the given UCI moves in turn, each after `think_ms`.
+class ScriptedPlayer final : public Player {
+ public:
+  ScriptedPlayer(std::deque<std::string> moves, std::int64_t think_ms) : moves_(std::move(moves)), think_ms_(think_ms) {}
+  PlayerAction decide(const Match& match, Seat seat, std::int64_t) override {
+    const std::string text = moves_.front();
+    moves_.pop_front();
+    const Move m = text == "bad" ? Move::normal(E2, E5) : parse_uci(match.board(board_of(seat)), match.rules(), text);
+    return {m, think_ms_};
+  }
+  std::string name() const override { return "scripted"; }
+
+ private:
+  std::deque<std::string> moves_;
+  std::int64_t think_ms_;
+};
+
+struct Fixture {
+  std::atomic<std::int64_t> time{0};
+  std::vector<LiveEvent> events;
+  std::unique_ptr<LiveMatch> live;
+
+  // A-white is a computer playing `moves` after `think_ms` each; the other seats are people.
+  explicit Fixture(std::deque<std::string> moves, std::int64_t think_ms = 500, TimeControl tc = {60'000, 0}) {
+    std::array<std::unique_ptr<Player>, kSeats> players;
+    players[AWhite] = std::make_unique<ScriptedPlayer>(std::move(moves), think_ms);
+    live = std::make_unique<LiveMatch>(RuleSet{}, tc, std::move(players), [this] { return time.load(); });
+    live->on_event([this](const LiveEvent& e) { events.push_back(e); });
+    live->start();
+  }
+  void at(std::int64_t t) {
+    time = t;
+    live->await_decisions();  // the computer threads have answered: the step sees them
+    live->step();
+  }
+};
+
+TEST(LiveMatch, AComputerMoveLandsWhenItsThinkTimeHasPassed) {
+  Fixture f({"e2e4"}, 500);
+  f.at(499);
+  EXPECT_TRUE(f.events.empty());
+  EXPECT_EQ(f.live->snapshot().moves_played(), 0);
+  f.at(750);  // stepped late: the move is still stamped at 500, when it landed
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Move);
+  EXPECT_EQ(f.events[0].seat, AWhite);
+  EXPECT_EQ(f.events[0].san, "e4");
+  EXPECT_EQ(f.events[0].time_ms, 500);
+  const Match m = f.live->snapshot();
+  ASSERT_EQ(m.events().size(), 1u);
+  EXPECT_EQ(m.events()[0].time_ms, 500);
+  EXPECT_EQ(m.remaining(AWhite), 59'500);  // 60 s less the 500 ms thought
+  EXPECT_TRUE(f.live->is_person(ABlack));
+  EXPECT_FALSE(f.live->is_person(AWhite));
+}
+
+TEST(LiveMatch, APersonsMoveIsStampedWhenItArrives) {
+  Fixture f({"e2e4", "d2d4"}, 500);
+  f.at(500);
+  f.time = 1'300;
+  EXPECT_EQ(f.live->submit(ABlack, "e5").verdict, Verdict::Ok);  // SAN is read too
+  ASSERT_EQ(f.events.size(), 2u);
+  EXPECT_EQ(f.events[1].seat, ABlack);
+  EXPECT_EQ(f.events[1].san, "e5");
+  EXPECT_EQ(f.events[1].time_ms, 1'300);
+  EXPECT_EQ(f.live->snapshot().remaining(ABlack), 59'200);  // thinking since 500
+  // The computer is asked again at 1300 and lands at 1800.
+  f.at(1'799);
+  EXPECT_EQ(f.events.size(), 2u);
+  f.at(1'800);
+  ASSERT_EQ(f.events.size(), 3u);
+  EXPECT_EQ(f.events[2].san, "d4");
+  EXPECT_EQ(f.events[2].time_ms, 1'800);
+}
+
+TEST(LiveMatch, RefusedMovesChangeNothing) {
+  Fixture f({"e2e4"}, 500);
+  f.time = 100;
+  const SubmitResult early = f.live->submit(ABlack, "e7e5");  // White has not moved yet
+  EXPECT_EQ(early.verdict, Verdict::NotYourTurn);
+  EXPECT_EQ(early.message, "not your turn");
+  EXPECT_EQ(f.live->submit(AWhite, "e2e4").verdict, Verdict::NotYourTurn);  // a computer's seat
+  const SubmitResult illegal = f.live->submit(BWhite, "e2e5");
+  EXPECT_EQ(illegal.verdict, Verdict::Illegal);
+  EXPECT_FALSE(illegal.message.empty());
+  EXPECT_EQ(f.live->submit(BWhite, "0000").verdict, Verdict::Illegal);  // no waiting by hand
+  EXPECT_EQ(f.live->submit(BWhite, "").verdict, Verdict::Illegal);
+  EXPECT_TRUE(f.events.empty());
+  EXPECT_EQ(f.live->snapshot().moves_played(), 0);
+  EXPECT_EQ(f.live->submit(BWhite, "d2d4").verdict, Verdict::Ok);
+  EXPECT_EQ(f.live->snapshot().moves_played(), 1);
+}
+
+TEST(LiveMatch, ASilentPersonFlagsOnTime) {
+  Fixture f({"e2e4"}, 500, TimeControl{2'000, 0});
+  f.time = 10;
+  ASSERT_EQ(f.live->submit(BWhite, "d2d4").verdict, Verdict::Ok);  // board B's clock moves on
+  f.at(500);                                                        // A-white plays e4
+  // A-black has thought since 500: the flag falls at 2500; B-black's (since 10) at 2010.
+  EXPECT_EQ(f.live->next_due_ms(), 2'010);
+  f.at(2'009);
+  EXPECT_FALSE(f.live->over());
+  f.at(2'300);
+  ASSERT_TRUE(f.live->over());
+  const Outcome o = f.live->snapshot().outcome();
+  EXPECT_EQ(o.reason, EndReason::Flag);
+  EXPECT_EQ(o.seat, BBlack);
+  EXPECT_EQ(o.time_ms, 2'010);
+  EXPECT_EQ(f.events.back().kind, LiveEvent::Kind::Over);
+  EXPECT_EQ(f.live->submit(ABlack, "e5").verdict, Verdict::Over);
+}
+
+TEST(LiveMatch, ACaptureWakesAStuckComputer) {
+  // Board A: A-black (a computer) is in a check a drop could block, with nothing to drop:
+  // stuck (core/RULES.md "Check, mate and waiting"). Board B: B-white (a person) takes a
+  // knight, which passes to the partner, A-black, who is asked at once and drops it.
+  const Board a = parse_fen("k6R/8/1K6/8/8/8/8/8[] b - - 0 1");
+  const Board b = parse_fen("4k3/8/8/8/8/8/3n4/4K3[] w - - 0 1");
+  std::array<std::unique_ptr<Player>, kSeats> players;
+  players[ABlack] = std::make_unique<ScriptedPlayer>(std::deque<std::string>{"N@d8"}, 500);
+  std::atomic<std::int64_t> time{0};
+  std::vector<LiveEvent> events;
+  LiveMatch live(Match(a, b, RuleSet{}, TimeControl{60'000, 0}), std::move(players), [&] { return time.load(); });
+  live.on_event([&](const LiveEvent& e) { events.push_back(e); });
+  live.start();
+  ASSERT_EQ(live.snapshot().state(BoardA), BoardState::Stuck);
+  time = 100;
+  live.step();
+  EXPECT_TRUE(events.empty());
+  ASSERT_EQ(live.submit(BWhite, "Kxd2").verdict, Verdict::Ok);
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(live.snapshot().board(BoardA).reserve(Black)[Knight], 1);
+  time = 599;
+  live.await_decisions();
+  live.step();
+  EXPECT_EQ(events.size(), 1u);  // asked at 100, thinking 500 ms
+  time = 600;
+  live.step();
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[1].seat, ABlack);
+  EXPECT_EQ(events[1].san, "N@d8");
+  EXPECT_EQ(events[1].time_ms, 600);
+  EXPECT_EQ(live.snapshot().state(BoardA), BoardState::Playing);  // White has moves again
+}
+
+TEST(LiveMatch, ResignationEndsTheMatchOnce) {
+  Fixture f({"e2e4"}, 500);
+  f.time = 200;
+  f.live->resign(BBlack);
+  ASSERT_TRUE(f.live->over());
+  EXPECT_EQ(f.live->snapshot().outcome().describe(), "team 2 wins: B-black resigned");
+  f.live->resign(AWhite);  // too late: the match is over
+  EXPECT_EQ(f.live->snapshot().outcome().seat, BBlack);
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Over);
+  EXPECT_EQ(f.events[0].time_ms, 200);
+}
+
+TEST(LiveMatch, AComputersIllegalMoveIsNamed) {
+  Fixture f({"bad"}, 100);
+  f.time = 100;
+  f.live->await_decisions();
+  try {
+    f.live->step();
+    FAIL() << "the illegal move was played";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), "scripted playing A-white chose the illegal move e2e5");
+  }
+}
+
+}  // namespace
+}  // namespace bh

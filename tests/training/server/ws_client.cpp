@@ -1,0 +1,88 @@
+// ws_client.cpp — synchronous connects and writes; reads run on the client's own
+// io_context for at most the time limit.
+#include "ws_client.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+namespace bh::server::test {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = boost::asio::ip::tcp;
+
+HttpResult http_request(unsigned short port, http::verb verb, const std::string& target, const std::string& body) {
+  boost::asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::string_body> request{verb, target, 11};
+  request.set(http::field::host, "127.0.0.1");
+  request.body() = body;
+  request.prepare_payload();
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(stream, buffer, response);
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  return {int(response.result_int()), response.body()};
+}
+
+WsClient::WsClient(unsigned short port, const std::string& target) {
+  beast::get_lowest_layer(ws_).connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+  ws_.handshake("127.0.0.1", target);
+}
+
+void WsClient::send(const std::string& text) {
+  ws_.text(true);
+  ws_.write(boost::asio::buffer(text));
+}
+
+bool WsClient::try_send(const std::string& text) {
+  beast::error_code ec;
+  ws_.text(true);
+  ws_.write(boost::asio::buffer(text), ec);
+  return !ec;
+}
+
+std::optional<nlohmann::json> WsClient::read(std::chrono::milliseconds limit) {
+  if (closed_) return std::nullopt;
+  beast::flat_buffer buffer;
+  std::optional<beast::error_code> result;
+  ws_.async_read(buffer, [&](beast::error_code ec, std::size_t) { result = ec; });
+  io_.restart();
+  io_.run_for(limit);
+  if (!result) {  // nothing in time: the read is abandoned and so is the connection
+    beast::get_lowest_layer(ws_).cancel();
+    io_.restart();
+    io_.run();
+    closed_ = true;
+    timed_out_ = true;
+    return std::nullopt;
+  }
+  if (*result) {
+    closed_ = true;
+    return std::nullopt;
+  }
+  return nlohmann::json::parse(beast::buffers_to_string(buffer.data()));
+}
+
+std::optional<nlohmann::json> WsClient::until(const std::function<bool(const nlohmann::json&)>& wanted,
+                                              std::chrono::milliseconds limit) {
+  const auto end = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    std::optional<nlohmann::json> message = read(left);
+    if (!message) return std::nullopt;
+    if (wanted(*message)) return message;
+  }
+}
+
+void WsClient::close() {
+  beast::error_code ignored;
+  ws_.close(beast::websocket::close_code::normal, ignored);
+  closed_ = true;
+}
+
+}  // namespace bh::server::test

@@ -1,0 +1,90 @@
+// serve_command.cpp — `bughouse serve`: the table in the browser. Serves the page and
+// live tables (training/server/README.md) until Ctrl-C; the computer seats are the
+// arena players of `--model` (or an allow-listed built-in one the page asks for), paying
+// the wall time they really think, as at the terminal's `bughouse play`.
+#include <ctime>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "training/commands/commands.h"
+#include "training/commands/model_option.h"
+#include "training/config.h"
+#include "training/engine/player_spec.h"
+#include "training/server/server.h"
+
+namespace bh::cli {
+
+namespace {
+
+struct ServeOptions {
+  ModelChoice model;
+  std::string config;
+  std::string bind = "127.0.0.1";
+  int port = 8080;
+  int visits = 0;
+};
+
+PlayerContext player_context(const ServeOptions& o) {
+  PlayerContext context;
+  if (!o.config.empty()) {
+    Config config = load_config(o.config);
+    context.rules = config.rules;
+    context.search = config.search;
+    context.turn.time = TimeModel(config.think);
+  }
+  if (o.visits > 0) context.search.visits = o.visits;
+  context.turn.allow_wait = context.search.allow_wait;
+  context.real_time = true;  // a live table's clocks pay what the computer really thinks
+  context.models = model_loader(o.model.options);
+  return context;
+}
+
+// The computer seats' players: one arena side per spec, made on first use and kept (a
+// checkpoint is loaded once), each player with a seed of its own.
+server::ComputerFactory computer_factory(const PlayerContext& context) {
+  auto sides = std::make_shared<std::map<std::string, ArenaSide>>();
+  auto seed = std::make_shared<std::uint64_t>(std::random_device{}());
+  return [context, sides, seed](const std::string& spec, Seat) {
+    auto it = sides->find(spec);
+    if (it == sides->end()) it = sides->emplace(spec, make_arena_side(spec, context)).first;
+    return it->second.make((*seed)++);
+  };
+}
+
+void run_serve(const ServeOptions& o) {
+  const PlayerContext context = player_context(o);
+  server::ServerOptions options;
+  options.bind = o.bind;
+  options.port = static_cast<unsigned short>(o.port);
+  options.lobby.rules = context.rules;
+  options.lobby.default_computer = o.model.model;
+  options.lobby.computers = computer_factory(context);
+  options.lobby.computers(o.model.model, AWhite);  // a --model that cannot play fails now, not at a table's start
+  server::Server server(options);
+  const std::string host = o.bind == "0.0.0.0" ? "127.0.0.1" : o.bind;
+  std::cout << "bughouse serve: open http://" << host << ":" << server.port() << "/ in a browser (Ctrl-C stops)"
+            << std::endl;
+  server.run_until_signal();
+  std::cout << "bughouse serve: stopped" << std::endl;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve", "Serve bughouse tables to a browser: people take seats by link, the computer fills the free seats");
+  add_model_options(cmd, o->model);
+  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], the think model of [clock], [search]")
+      ->check(CLI::ExistingFile);
+  cmd->add_option("--bind", o->bind, "Address to listen on (tokens travel unencrypted: keep it local)")
+      ->capture_default_str();
+  cmd->add_option("--port", o->port, "TCP port (0: any free port, printed)")->check(CLI::Range(0, 65535))->capture_default_str();
+  cmd->add_option("--visits", o->visits, "Visits per decision of the computer's search")->check(CLI::Range(1, 1'000'000));
+  cmd->callback([o] { run_serve(*o); });
+}
+
+}  // namespace bh::cli

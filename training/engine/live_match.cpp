@@ -1,0 +1,277 @@
+// live_match.cpp — the referee of a live match: computer decisions on their own threads,
+// landing after their think time; people's moves stamped on arrival; flags on time.
+#include "training/engine/live_match.h"
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/parse_error.h"
+
+namespace bh {
+
+LiveClock steady_live_clock() {
+  auto origin = std::make_shared<std::optional<std::chrono::steady_clock::time_point>>();
+  return [origin] {
+    const auto now = std::chrono::steady_clock::now();
+    if (!*origin) *origin = now;
+    return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(now - **origin).count());
+  };
+}
+
+namespace {
+
+// How often a front end should look again while a computer is still deciding: the
+// decision lands no earlier than its think time, but its thread says nothing when done.
+constexpr std::int64_t kPollMs = 20;
+
+// A computer seat's decision in flight or made: asked at `asked`, lands at asked + think.
+struct Pending {
+  bool active = false;
+  Seat seat = AWhite;
+  std::int64_t asked = 0;
+  std::future<PlayerAction> decision;
+  std::optional<PlayerAction> action;  // once the future is ready
+};
+
+}  // namespace
+
+struct LiveMatch::Impl {
+  RuleSet rules;
+  std::array<std::unique_ptr<Player>, kSeats> computers;
+  LiveClock clock;
+  LiveListener listener;
+  mutable std::mutex mutex;
+  Match match;
+  std::array<Pending, 2> pending{};
+  std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
+  bool started = false;
+
+  Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
+      : rules(start.rules()), computers(std::move(p)), clock(std::move(c)), match(std::move(start)) {}
+
+  std::int64_t now() const { return std::max(match.now(), clock()); }
+
+  // Asks board b's mover if it is a computer with something to decide.
+  void ask(BoardId b, std::int64_t t) {
+    pending[b] = Pending{};
+    if (match.over() || match.state(b) != BoardState::Playing) return;  // stuck: waits for a piece
+    const Seat s = match.mover(b);
+    Player* player = computers[s].get();
+    if (!player) return;
+    pending[b].active = true;
+    pending[b].seat = s;
+    pending[b].asked = t;
+    // The player gets its own copy: the referee goes on changing the match meanwhile.
+    pending[b].decision = std::async(std::launch::async, [player, copy = match, s, t] { return player->decide(copy, s, t); });
+  }
+
+  void collect_decisions() {
+    for (auto& p : pending)
+      if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        p.action = p.decision.get();
+  }
+
+  static std::int64_t due_at(const Pending& p, std::int64_t floor) {
+    return std::max(p.asked + std::max<std::int64_t>(1, p.action->think_ms), floor);
+  }
+
+  // Due actions in time order, up to `t`; a flag that falls first ends the match.
+  void play_due(std::int64_t t) {
+    for (;;) {
+      int due = -1;
+      std::int64_t at = 0;
+      for (BoardId b : {BoardA, BoardB}) {
+        const Pending& p = pending[b];
+        if (!p.active || !p.action) continue;
+        const std::int64_t when = due_at(p, match.now());
+        if (when <= t && (due < 0 || when < at)) due = b, at = when;
+      }
+      if (due < 0 || match.over()) return;
+      if (!advance(at)) return;
+      act(BoardId(due), at);
+    }
+  }
+
+  bool advance(std::int64_t t) {
+    const bool was_over = match.over();
+    const bool going = match.advance_to(t);
+    if (!was_over && match.over()) announce_end(t);
+    return going;
+  }
+
+  void act(BoardId b, std::int64_t t) {
+    const PlayerAction a = *pending[b].action;
+    const Seat s = pending[b].seat;
+    pending[b] = Pending{};
+    if (match.over() || match.mover(b) != s) return;
+    if (a.action.is_wait()) {
+      match.wait(b, t);
+      ask(b, t);
+      return;
+    }
+    if (!is_legal(match.board(b), rules, a.action))
+      throw std::runtime_error(computers[s]->name() + " playing " + std::string(seat_name(s)) + " chose the illegal move " +
+                               to_uci(a.action));
+    played(b, s, a.action, t);
+  }
+
+  // Plays a legal move and tells the front end; false when a flag fell first.
+  bool played(BoardId b, Seat s, Move m, std::int64_t t) {
+    const std::string san = to_san(match.board(b), rules, m);
+    if (!match.play(b, m, t)) {
+      announce_end(t);
+      return false;
+    }
+    outbox.push_back(LiveEvent{LiveEvent::Kind::Move, s, m, san, t, match});
+    if (match.over()) {
+      announce_end(t);
+      return true;
+    }
+    ask(b, t);
+    if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover
+    return true;
+  }
+
+  void announce_end(std::int64_t t) {
+    LiveEvent e;
+    e.kind = LiveEvent::Kind::Over;
+    e.time_ms = t;
+    e.after = match;
+    outbox.push_back(std::move(e));
+  }
+
+  // Brings the match up to now: decisions in, due actions played, flags judged.
+  void catch_up(std::int64_t t) {
+    collect_decisions();
+    play_due(t);
+    if (!match.over()) advance(t);
+  }
+
+  SubmitResult submit(Seat seat, std::string_view text) {
+    const std::int64_t t = now();
+    catch_up(t);
+    if (match.over()) return {Verdict::Over, "the match is over: " + match.outcome().describe()};
+    const BoardId b = board_of(seat);
+    if (computers[seat]) return {Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
+    if (match.mover(b) != seat) return {Verdict::NotYourTurn, "not your turn"};
+    if (match.state(b) != BoardState::Playing)
+      return {Verdict::NotYourTurn, "you have no legal move: wait for your partner to send a piece"};
+    Move m;
+    try {
+      m = parse_move(match.board(b), rules, text);
+    } catch (const ParseError& e) {
+      return {Verdict::Illegal, e.what()};
+    }
+    if (m.is_wait()) return {Verdict::Illegal, "to wait, just do not move (your clock runs)"};
+    if (!played(b, seat, m, t)) return {Verdict::Over, "your flag fell before the move"};
+    return {};
+  }
+};
+
+LiveMatch::LiveMatch(RuleSet rules, TimeControl clock, std::array<std::unique_ptr<Player>, kSeats> computers,
+                     LiveClock now)
+    : LiveMatch(Match(rules, clock), std::move(computers), std::move(now)) {}
+
+LiveMatch::LiveMatch(Match start, std::array<std::unique_ptr<Player>, kSeats> computers, LiveClock now)
+    : impl_(std::make_unique<Impl>(std::move(start), std::move(computers), std::move(now))) {}
+
+LiveMatch::~LiveMatch() { await_decisions(); }
+
+void LiveMatch::on_event(LiveListener listener) {
+  std::lock_guard lock(impl_->mutex);
+  impl_->listener = std::move(listener);
+}
+
+void LiveMatch::start() {
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->started) throw std::logic_error("live match: started twice");
+    impl_->started = true;
+    for (auto& c : impl_->computers)
+      if (c) c->new_match();
+    const std::int64_t t = impl_->now();
+    impl_->ask(BoardA, t);
+    impl_->ask(BoardB, t);
+  }
+}
+
+SubmitResult LiveMatch::submit(Seat seat, std::string_view text) {
+  std::unique_lock lock(impl_->mutex);
+  SubmitResult result = impl_->submit(seat, text);
+  deliver(lock);
+  return result;
+}
+
+void LiveMatch::resign(Seat seat) {
+  std::unique_lock lock(impl_->mutex);
+  const std::int64_t t = impl_->now();
+  impl_->catch_up(t);
+  if (!impl_->match.over()) {
+    impl_->match.resign(seat, t);
+    impl_->announce_end(t);
+  }
+  deliver(lock);
+}
+
+void LiveMatch::step() {
+  std::unique_lock lock(impl_->mutex);
+  impl_->catch_up(impl_->now());
+  deliver(lock);
+}
+
+// Hands the events of the last action to the listener with the lock released, so the
+// listener may call back in (snapshot, submit) without deadlock.
+void LiveMatch::deliver(std::unique_lock<std::mutex>& lock) {
+  std::vector<LiveEvent> events;
+  events.swap(impl_->outbox);
+  lock.unlock();
+  if (impl_->listener)
+    for (const LiveEvent& e : events) impl_->listener(e);
+}
+
+std::int64_t LiveMatch::next_due_ms() const {
+  std::lock_guard lock(impl_->mutex);
+  const Match& m = impl_->match;
+  std::int64_t next = std::numeric_limits<std::int64_t>::max();
+  for (const Pending& p : impl_->pending) {
+    if (p.active && p.action) next = std::min(next, Impl::due_at(p, m.now()));
+    if (p.active && !p.action) next = std::min(next, impl_->now() + kPollMs);  // a decision in flight
+  }
+  if (m.time_control().timed() && !m.over()) next = std::min({next, m.flag_time(BoardA), m.flag_time(BoardB)});
+  return next;
+}
+
+void LiveMatch::await_decisions() {
+  // Under the lock, so no step() replaces a future meanwhile; a decision never takes the
+  // lock, so this cannot deadlock (a submit() waits behind it, which tests and shutdown
+  // can afford).
+  std::lock_guard lock(impl_->mutex);
+  for (Pending& p : impl_->pending)
+    if (p.active && !p.action && p.decision.valid()) p.decision.wait();
+}
+
+Match LiveMatch::snapshot() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->match;
+}
+
+std::int64_t LiveMatch::now() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->now();
+}
+
+bool LiveMatch::over() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->match.over();
+}
+
+bool LiveMatch::is_person(Seat seat) const { return !impl_->computers[seat]; }
+
+}  // namespace bh

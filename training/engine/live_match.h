@@ -1,0 +1,102 @@
+// live_match.h — the referee of one live bughouse match on wall-clock time, shared by
+// every front end (the terminal's `bughouse play`, the browser's `bughouse serve`): one
+// model of a live match, with core's Match as the only judge of the rules.
+//
+// What it referees (core/RULES.md "Table and teams", "Clocks"): both boards run at once
+// and only the two movers' clocks run; a computer seat decides on a thread of its own and
+// its action lands when its think time (from PlayerAction) has passed; a person's move is
+// stamped with the time it arrives; a flag falls when the clock says so, whether or not
+// anybody moves; a capture that hands a stuck mover a piece wakes it.
+//
+// It is driven by a loop: the front end calls step() often (at least by the time
+// next_due_ms() says) and submit()/resign() whenever a person acts; all of them are
+// thread-safe. Time comes from a clock function (milliseconds since the match started),
+// so tests can hold time still and move it by hand; await_decisions() lets a test wait
+// for the computer threads instead of sleeping.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/match.h"
+#include "mcts/player.h"
+
+namespace bh {
+
+// Milliseconds since the match started (called under the referee's lock; must not block).
+using LiveClock = std::function<std::int64_t()>;
+// The wall clock: milliseconds of steady time since the returned clock was first read.
+LiveClock steady_live_clock();
+
+// The answer to a person's action.
+enum class Verdict { Ok, Illegal, NotYourTurn, Over };
+
+struct SubmitResult {
+  Verdict verdict = Verdict::Ok;
+  std::string message;  // why it was refused, in words ("" when Ok)
+};
+
+// What happened, for a front end to redraw or broadcast. `after` is the match as it stood
+// right after the event (a copy: the referee goes on meanwhile).
+struct LiveEvent {
+  enum class Kind { Move, Over };
+  Kind kind = Kind::Move;
+  Seat seat = AWhite;   // the mover (Move)
+  Move move;            // the move played (Move)
+  std::string san;      // the move in SAN, as it read before it was played (Move)
+  std::int64_t time_ms = 0;
+  Match after;
+};
+using LiveListener = std::function<void(const LiveEvent&)>;
+
+class LiveMatch {
+ public:
+  // `computers[s]` plays seat s; a null entry is a person's seat. The match time is
+  // `now()` of the clock, which should read 0 at start().
+  LiveMatch(RuleSet rules, TimeControl clock, std::array<std::unique_ptr<Player>, kSeats> computers,
+            LiveClock now = steady_live_clock());
+  // The same from a given position (`start` not yet played: e.g. from a BFEN).
+  LiveMatch(Match start, std::array<std::unique_ptr<Player>, kSeats> computers, LiveClock now = steady_live_clock());
+  ~LiveMatch();  // waits for decisions in flight (they read nothing of this object's state)
+  LiveMatch(const LiveMatch&) = delete;
+  LiveMatch& operator=(const LiveMatch&) = delete;
+
+  // Events are delivered on the thread that caused them (step, submit, resign), after
+  // the referee's lock is released, so a listener may call back in. Set before start().
+  void on_event(LiveListener listener);
+  // Time 0: the computers are told a match begins and the first movers are asked.
+  void start();
+
+  // A person at `seat` plays `text` (UCI or SAN) now. Due computer moves are played
+  // first, so the record stays in time order.
+  SubmitResult submit(Seat seat, std::string_view text);
+  void resign(Seat seat);
+  // One round of refereeing now: finished decisions in, due actions played, flags
+  // judged. Throws std::runtime_error naming a computer that chose an illegal move, and
+  // what a computer player threw.
+  void step();
+  // Match time at which step() next has something to do (a due action, a flag, or a
+  // look at a decision in flight); a front end may sleep until then (or until a person
+  // acts). The largest int64 when nothing is due (an untimed match among people).
+  std::int64_t next_due_ms() const;
+  // Blocks until every computer decision in flight has been made (tests; shutdown).
+  void await_decisions();
+
+  Match snapshot() const;
+  std::int64_t now() const;
+  bool over() const;
+  bool is_person(Seat seat) const;
+
+ private:
+  void deliver(std::unique_lock<std::mutex>& lock);
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bh

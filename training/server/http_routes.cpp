@@ -1,0 +1,106 @@
+// http_routes.cpp — the route table and its handlers.
+#include "training/server/http_routes.h"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "training/server/page_files.h"
+
+namespace bh::server {
+
+namespace http = boost::beast::http;
+
+namespace {
+
+boost::beast::string_view beast_view(std::string_view s) { return {s.data(), s.size()}; }
+
+HttpResponse reply(const HttpRequest& request, http::status status, std::string_view type, std::string body) {
+  HttpResponse r{status, request.version()};
+  r.set(http::field::content_type, beast_view(type));
+  r.set(http::field::cache_control, "no-store");
+  r.keep_alive(request.keep_alive());
+  r.body() = std::move(body);
+  r.prepare_payload();
+  return r;
+}
+
+HttpResponse text(const HttpRequest& request, http::status status, std::string message) {
+  return reply(request, status, "text/plain; charset=utf-8", std::move(message) + "\n");
+}
+
+HttpResponse page_file(const HttpRequest& request, std::string_view name) {
+  const PageFile* file = find_page_file(name);
+  if (!file) return text(request, http::status::not_found, "not found");
+  return reply(request, http::status::ok, file->content_type, std::string(file->bytes));
+}
+
+// "/api/tables/ID/bpgn" -> "ID", or "" when the path has another shape.
+std::string_view middle(std::string_view path, std::string_view prefix, std::string_view suffix) {
+  if (path.size() <= prefix.size() + suffix.size() || !path.starts_with(prefix) || !path.ends_with(suffix)) return {};
+  const std::string_view id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+  return id.find('/') == std::string_view::npos ? id : std::string_view{};
+}
+
+using Handler = HttpResponse (*)(const HttpRequest&, std::string_view path, Lobby&);
+
+HttpResponse index_page(const HttpRequest& request, std::string_view path, Lobby&) {
+  if (path != "/") return text(request, http::status::not_found, "not found");
+  return page_file(request, "index.html");
+}
+
+HttpResponse table_page(const HttpRequest& request, std::string_view path, Lobby& lobby) {
+  const std::string_view id = middle(path, "/table/", "");
+  if (id.empty() || !lobby.find(std::string(id))) return text(request, http::status::not_found, "no such table");
+  return page_file(request, "index.html");
+}
+
+HttpResponse asset(const HttpRequest& request, std::string_view path, Lobby&) {
+  return page_file(request, path.substr(std::string_view("/page/").size()));
+}
+
+HttpResponse create_table(const HttpRequest& request, std::string_view path, Lobby& lobby) {
+  if (path != "/api/tables") return text(request, http::status::not_found, "not found");
+  try {
+    return reply(request, http::status::created, "application/json", lobby.create(request.body()));
+  } catch (const std::invalid_argument& e) {
+    return text(request, http::status::bad_request, e.what());
+  }
+}
+
+HttpResponse table_bpgn(const HttpRequest& request, std::string_view path, Lobby& lobby) {
+  const std::string_view id = middle(path, "/api/tables/", "/bpgn");
+  Table* table = id.empty() ? nullptr : lobby.find(std::string(id));
+  if (!table) return text(request, http::status::not_found, "no such table");
+  if (!table->over()) return text(request, http::status::conflict, "the match is not over");
+  HttpResponse r = reply(request, http::status::ok, "application/x-bughouse-pgn; charset=utf-8", table->bpgn());
+  r.set(http::field::content_disposition, "attachment; filename=\"bughouse-" + std::string(id) + ".bpgn\"");
+  return r;
+}
+
+struct Route {
+  http::verb method;
+  std::string_view prefix;
+  Handler handler;
+};
+
+// Longest prefixes first: the first route whose method and prefix match answers.
+constexpr Route kRoutes[] = {
+    {http::verb::get, "/api/tables/", table_bpgn},
+    {http::verb::post, "/api/tables", create_table},
+    {http::verb::get, "/table/", table_page},
+    {http::verb::get, "/page/", asset},
+    {http::verb::get, "/", index_page},
+};
+
+}  // namespace
+
+HttpResponse respond(const HttpRequest& request, Lobby& lobby) {
+  const std::string_view target(request.target().data(), request.target().size());
+  const std::string_view path = target.substr(0, target.find('?'));
+  for (const Route& route : kRoutes)
+    if (request.method() == route.method && path.starts_with(route.prefix)) return route.handler(request, path, lobby);
+  return text(request, http::status::not_found, "not found");
+}
+
+}  // namespace bh::server

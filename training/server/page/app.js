@@ -1,0 +1,226 @@
+// app.js — the page of `bughouse serve`: the lobby form (create a table, show its links)
+// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end). The
+// server is the only referee: this script only draws its state messages and sends what
+// the person clicks (training/server/README.md "Messages").
+
+import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
+
+const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+const SVG_NS = "http://www.w3.org/2000/svg";
+const app = document.getElementById("app");
+
+function element(tag, attributes = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+function svgElement(tag, attributes) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  return e;
+}
+
+// ---- the lobby -------------------------------------------------------------------------
+
+function lobby() {
+  app.replaceChildren();
+  const form = element("form");
+  form.append(element("label", {}, "Clock "), element("input", { name: "clock", value: "3+0", size: "6" }), " ");
+  const computer = element("select", { name: "computer" });
+  for (const [value, label] of [["", "the server's model"], ["random", "random"], ["greedy", "greedy"],
+                                ["uniform", "uniform"], ["material", "material"]])
+    computer.append(element("option", { value }, label));
+  form.append(element("label", {}, "Computer "), computer, " ", element("button", { type: "submit" }, "Create a table"));
+  const out = element("div", { class: "links" });
+  const message = element("div", { id: "message" });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value });
+    const response = await fetch("/api/tables", { method: "POST", body });
+    const text = await response.text();
+    if (!response.ok) { message.textContent = text; return; }
+    message.textContent = "";
+    showLinks(JSON.parse(text), out);
+  });
+  app.append(form, message, out);
+}
+
+// Each seat's link carries its secret token: give it only to the person who sits there.
+function showLinks(table, out) {
+  out.replaceChildren(element("p", {}, "Send each person the link of their seat; open yours. " +
+                                        "Seats nobody opens are played by the computer once someone presses Start."));
+  const base = `${location.origin}/table/${table.table}`;
+  for (const seat of SEATS) {
+    const url = `${base}?token=${table.seats[seat]}`;
+    const row = element("p");
+    row.append(element("a", { href: url }, seat), " ", element("input", { value: url, readonly: "" }));
+    out.append(row);
+  }
+  const row = element("p");
+  row.append(element("a", { href: `/table/${table.spectator}` }, "Spectators"), " ",
+             element("input", { value: `${location.origin}/table/${table.spectator}`, readonly: "" }));
+  out.append(row);
+}
+
+// ---- the table -------------------------------------------------------------------------
+
+class TableView {
+  constructor(id, token) {
+    this.id = id;
+    this.token = token;
+    this.seat = null;       // the seat this token holds (the server's welcome says)
+    this.state = null;
+    this.received = 0;      // performance.now() when the state came
+    this.from = null;       // a picked square or reserve piece of the person's board
+    this.build();
+    this.connect();
+    setInterval(() => this.drawClocks(), 100);
+  }
+
+  build() {
+    app.replaceChildren();
+    this.banner = element("div", { id: "banner" });
+    this.message = element("div", { id: "message" });
+    this.controls = element("div");
+    this.boardsDiv = element("div", { class: "boards" });
+    app.append(this.banner, this.controls, this.boardsDiv, this.message);
+  }
+
+  connect() {
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.socket = new WebSocket(`${scheme}://${location.host}/ws/${this.id}${query}`);
+    this.socket.onmessage = (event) => this.receive(JSON.parse(event.data));
+    this.socket.onclose = () => {
+      this.message.textContent = "Connection lost: reconnecting…";
+      setTimeout(() => this.connect(), 2000);  // the token keeps the seat
+    };
+  }
+
+  send(message) { this.socket.send(JSON.stringify(message)); }
+
+  receive(message) {
+    if (message.type === "error") { this.message.textContent = message.message; return; }
+    if (message.type === "welcome") { this.seat = message.seat; return; }
+    if (message.type !== "state") return;
+    this.state = message;
+    this.received = performance.now();
+    this.message.textContent = "";
+    this.draw();
+  }
+
+  draw() {
+    const s = this.state;
+    this.banner.textContent = s.over ? `${s.result}  ${s.reason}`
+                            : s.started ? `Playing ${s.clock}` : `Waiting for the start (${s.clock})`;
+    this.drawControls();
+    this.boardsDiv.replaceChildren(this.boardSide(0), this.boardSide(1));
+    this.drawClocks();
+  }
+
+  drawControls() {
+    const s = this.state;
+    this.controls.replaceChildren();
+    if (this.seat) this.controls.append(`You play ${this.seat}. `);
+    else this.controls.append("You are watching. ");
+    if (this.seat && !s.started) {
+      const start = element("button", {}, "Start");
+      start.onclick = () => this.send({ type: "start" });
+      this.controls.append(start);
+    }
+    if (this.seat && s.started && !s.over) {
+      const resign = element("button", {}, "Resign");
+      resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
+      this.controls.append(resign);
+    }
+    if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
+  }
+
+  boardSide(board) {
+    const letter = "AB"[board];
+    const turned = flipped(this.seat, board);
+    const top = turned ? `${letter}-white` : `${letter}-black`;
+    const bottom = turned ? `${letter}-black` : `${letter}-white`;
+    const side = element("div", { class: "side" });
+    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom));
+    return side;
+  }
+
+  seatRow(seat) {
+    const s = this.state;
+    const row = element("div", { class: "seat" });
+    const info = s.seats[seat];
+    const who = info.kind === "computer" ? "computer" : info.kind === "person" ? (info.connected ? "person" : "person (away)") : "open";
+    row.dataset.seat = seat;
+    const reserve = element("span", { class: "reserve" + (seat === this.seat ? " mine" : "") });
+    const white = seat.endsWith("white");
+    for (const piece of s.reserves[seat]) {
+      const glyph = element("span", {}, GLYPHS[white ? piece : piece.toLowerCase()]);
+      if (seat === this.seat) {
+        if (this.from === `${piece}@`) glyph.classList.add("picked");
+        glyph.onclick = () => { this.from = `${piece}@`; this.draw(); };
+      }
+      reserve.append(glyph);
+    }
+    row.append(element("span", {}, `${seat} · ${who}`), reserve, element("span", { class: "clock" }));
+    return row;
+  }
+
+  boardSvg(board, turned) {
+    const s = this.state;
+    const squares = squaresOf(s.boards[board].fen);
+    const svg = svgElement("svg", { viewBox: "0 0 8 8" });
+    for (let row = 0; row < 8; ++row)
+      for (let col = 0; col < 8; ++col) {
+        const file = turned ? 7 - col : col;
+        const rank = turned ? row : 7 - row;
+        const name = squareName(file, rank);
+        const mineHere = this.seat && boardOf(this.seat) === board;
+        const picked = mineHere && this.from === name;
+        const fill = picked ? "#f6c344" : (file + rank) % 2 ? "#eeeed2" : "#769656";
+        const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill });
+        const piece = squares[indexOf(name)];
+        if (mineHere) rect.addEventListener("click", () => this.clickSquare(name, piece));
+        svg.append(rect);
+        if (piece) {
+          const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
+          text.textContent = GLYPHS[piece];
+          svg.append(text);
+        }
+      }
+    return svg;
+  }
+
+  // From-square then to-square; a picked reserve piece then a square drops it (clicking
+  // one of your own pieces picks it instead). A pawn reaching the last rank becomes a queen.
+  clickSquare(name, piece) {
+    const white = this.seat.endsWith("white");
+    const own = piece && (piece === piece.toUpperCase()) === white;
+    if (own) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
+    if (!this.from) return;
+    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen));
+    this.from = null;
+    this.send({ type: "move", move });
+    this.draw();
+  }
+
+  // The movers' clocks run down between messages from the time the state came.
+  drawClocks() {
+    const s = this.state;
+    if (!s) return;
+    const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
+    for (const row of this.boardsDiv.querySelectorAll(".seat")) {
+      const seat = row.dataset.seat;
+      const moving = s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
+      const ms = Math.max(0, s.clocks[seat] - (moving ? elapsed : 0));
+      row.classList.toggle("moving", moving);
+      row.querySelector(".clock").textContent = formatClock(ms);
+    }
+  }
+}
+
+const match = location.pathname.match(/^\/table\/([0-9a-f]+)$/);
+if (match) new TableView(match[1], new URLSearchParams(location.search).get("token"));
+else lobby();

@@ -1,0 +1,49 @@
+// board_model.js — the page's pure helpers, with no DOM, so tests can run them under
+// Node (tests/training/server/page_test.mjs): FEN placement to squares, square names,
+// which side a board is seen from, the UCI text of a click-move, and clock text.
+
+export const SEATS = ["A-white", "A-black", "B-white", "B-black"];
+
+// "rnbqkbnr/pppppppp/8/..." (holdings in brackets and `~` promotion marks allowed) ->
+// 64 piece letters ("" for empty), a8 first, h1 last.
+export function squaresOf(fen) {
+  const placement = fen.split(/[\[ ]/)[0].split("/").slice(0, 8);
+  const squares = [];
+  for (const rank of placement)
+    for (const c of rank.replace(/~/g, ""))
+      if (/[1-8]/.test(c)) for (let i = 0; i < Number(c); ++i) squares.push("");
+      else squares.push(c);
+  if (squares.length !== 64) throw new Error(`bad FEN placement: ${fen}`);
+  return squares;
+}
+
+// file 0..7 = a..h, rank 0..7 = 1..8.
+export const squareName = (file, rank) => "abcdefgh"[file] + (rank + 1);
+export const indexOf = (name) => (8 - Number(name[1])) * 8 + "abcdefgh".indexOf(name[0]);
+export const boardOf = (seat) => (seat[0] === "A" ? 0 : 1);
+
+// Whether board 0 (A) or 1 (B) is drawn with black at the bottom. A seat sees its own
+// board from its side and its partner's from the partner's side (the partner has the other
+// colour), as at a real table; spectators see A from White and B from Black.
+export function flipped(seat, board) {
+  if (!seat) return board === 1;
+  return boardOf(seat) === board ? seat.endsWith("black") : seat.endsWith("white");
+}
+
+// The UCI text of a move picked by clicks: `from` is a square ("e2") or a reserve piece
+// ("N@"); a pawn reaching the last rank becomes a queen (the page offers no choice yet).
+export function moveText(from, to, squares) {
+  if (from.endsWith("@")) return from + to;
+  const piece = squares[indexOf(from)];
+  const promotes = piece && piece.toLowerCase() === "p" && (to[1] === "8" || to[1] === "1");
+  return from + to + (promotes ? "q" : "");
+}
+
+// m:ss, with tenths under 20 seconds (as the terminal's table shows them).
+export function formatClock(ms) {
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const minutes = Math.floor(tenths / 600);
+  const seconds = Math.floor(tenths / 10) % 60;
+  const text = `${minutes}:${String(seconds).padStart(2, "0")}`;
+  return ms < 20000 ? `${text}.${tenths % 10}` : text;
+}

@@ -1,0 +1,40 @@
+// server.h — `bughouse serve`'s HTTP and WebSocket server: one Asio io_context on one
+// thread accepts connections (http_session.h) and drives every table's referee
+// (table.h); computer seats think on their own threads inside the referee. Listens on
+// 127.0.0.1 unless told otherwise: a seat token travels in the clear over plain HTTP.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "training/server/lobby.h"
+
+namespace bh::server {
+
+struct ServerOptions {
+  std::string bind = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port (port() says which)
+  LobbyOptions lobby;
+};
+
+class Server {
+ public:
+  // Listens at once; throws std::runtime_error naming the address when it cannot.
+  explicit Server(ServerOptions options);
+  ~Server();  // stops and joins the thread of start()
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  unsigned short port() const;
+  // Serves on a thread of its own until stop() (tests).
+  void start();
+  // Serves on this thread until SIGINT or SIGTERM (the command).
+  void run_until_signal();
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bh::server

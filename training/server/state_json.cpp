@@ -1,0 +1,68 @@
+// state_json.cpp — Match -> the state message of the page.
+#include "training/server/state_json.h"
+
+#include <algorithm>
+
+#include "core/bpgn.h"
+#include "core/fen.h"
+#include "core/notation.h"
+
+namespace bh::server {
+
+namespace {
+
+// "PPN": the pieces a seat holds, pawns first (the page draws them in this order).
+std::string reserve_text(const Reserve& r) {
+  std::string text;
+  for (int t = 0; t < kDroppableTypes; ++t) text.append(std::size_t(r[PieceType(t)]), piece_type_char(PieceType(t)));
+  return text;
+}
+
+const char* kind_name(SeatStatus::Kind k) {
+  static constexpr const char* kNames[] = {"open", "person", "computer"};
+  return kNames[int(k)];
+}
+
+nlohmann::json board_json(const Match& match, BoardId b) {
+  return {{"fen", to_fen(match.board(b))},
+          {"mover", std::string(seat_name(match.mover(b)))},
+          {"stuck", !match.over() && match.state(b) != BoardState::Playing}};
+}
+
+nlohmann::json moves_json(const Match& match) {
+  nlohmann::json moves = nlohmann::json::array();
+  for (const MatchEvent& e : match.events())
+    if (!e.move.is_wait())
+      moves.push_back({{"seat", std::string(seat_name(e.seat))}, {"uci", to_uci(e.move)}, {"time_ms", e.time_ms}});
+  return moves;
+}
+
+}  // namespace
+
+nlohmann::json state_json(const std::string& table, const Match& match, std::int64_t now, bool started,
+                          const std::array<SeatStatus, kSeats>& seats) {
+  nlohmann::json j = {{"type", "state"},
+                      {"table", table},
+                      {"started", started},
+                      {"clock", match.time_control().to_string()},
+                      {"boards", {board_json(match, BoardA), board_json(match, BoardB)}},
+                      {"moves", moves_json(match)},
+                      {"over", match.over()}};
+  for (int s = 0; s < kSeats; ++s) {
+    const Seat seat = Seat(s);
+    const std::string name(seat_name(seat));
+    // Before the start and after the end no clock runs.
+    const std::int64_t t = started && !match.over() ? std::max(now, match.now()) : match.now();
+    j["clocks"][name] = std::max<std::int64_t>(0, match.remaining(seat, t));
+    j["reserves"][name] = reserve_text(match.board(board_of(seat)).reserve(color_of(seat)));
+    j["seats"][name] = {{"kind", kind_name(seats[std::size_t(s)].kind)},
+                        {"connected", seats[std::size_t(s)].connections}};
+  }
+  if (match.over()) {
+    j["result"] = result_string(match.outcome());
+    j["reason"] = match.outcome().describe();
+  }
+  return j;
+}
+
+}  // namespace bh::server

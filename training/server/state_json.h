@@ -1,0 +1,27 @@
+// state_json.h — a table's state as the JSON the page draws from (training/server/README.md
+// "Messages"): both boards as FEN, the four reserves and clocks (ms as of `now`), whose
+// move it is on each board, the moves so far in UCI with their times, the seats, and the
+// result with the rule that ended the match (core's Outcome::describe()).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/match.h"
+
+namespace bh::server {
+
+// Who sits at a seat, as the page shows it.
+struct SeatStatus {
+  enum class Kind { Open, Person, Computer } kind = Kind::Open;
+  int connections = 0;  // open WebSocket connections holding the seat's token
+};
+
+// `match` at match time `now` (>= match.now()); `started`: the clocks run.
+nlohmann::json state_json(const std::string& table, const Match& match, std::int64_t now, bool started,
+                          const std::array<SeatStatus, kSeats>& seats);
+
+}  // namespace bh::server

@@ -1,0 +1,72 @@
+// table.h — one table of `bughouse serve`: four seats with their secret tokens, the
+// connections watching it, and, once a seat holder says start, the live match
+// (training/engine/live_match.h: the same referee as the terminal's `bughouse play`; core's
+// Match judges the rules). Every connection gets the full state when it joins and after
+// every move and the end; a bad message is answered to its sender only and changes
+// nothing (training/server/README.md "Messages").
+//
+// Single-threaded: every call comes from the server's io_context thread, which also
+// drives the referee with a timer. The computer seats think on threads of their own
+// inside the referee, which the timer polls.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <boost/asio/io_context.hpp>
+
+#include "core/match.h"
+#include "mcts/player.h"
+
+namespace bh::server {
+
+// A connection a table talks to (a WebSocket session).
+class TableClient {
+ public:
+  virtual ~TableClient() = default;
+  virtual void send(std::string text) = 0;
+};
+
+// Makes the player of a computer seat from a spec (`random`, a checkpoint, ...); throws
+// std::invalid_argument for a spec it cannot make.
+using ComputerFactory = std::function<std::unique_ptr<Player>(const std::string& spec, Seat seat)>;
+
+struct TableSetup {
+  RuleSet rules;
+  TimeControl clock;
+  std::string computer;  // the spec of every seat no person holds at the start
+};
+
+class Table {
+ public:
+  Table(boost::asio::io_context& io, TableSetup setup, ComputerFactory computers);
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const std::string& id() const;
+  const std::string& token(Seat seat) const;
+  // The seat whose token this is, or nullopt.
+  std::optional<Seat> seat_of(std::string_view token) const;
+
+  // A connection for `seat` (a person claims it) or a spectator (nullopt); it gets a
+  // welcome naming its seat and the state at once. A dropped connection keeps its seat: the token joins again.
+  void join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat);
+  void leave(const TableClient* client);
+  // A message from a connection (JSON text).
+  void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
+
+  bool over() const;
+  // The match as BPGN with clock stamps; throws std::logic_error until it is over.
+  std::string bpgn() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bh::server
