@@ -13,6 +13,7 @@ packages=(
   libhiredis-dev redis-server           # distributed self-play broker
   libssl-dev                            # the broker's SHA-256 of published nets, serve's seat tokens (libcrypto)
   libboost-dev                          # bughouse serve: Boost.Beast/Asio HTTP and WebSocket (header-only)
+  chromium                              # the page's test in a real browser (headless; playwright-core comes from npm)
   fairy-stockfish stockfish sjeng       # reference engines: perft comparison, arena opponents
   python3-torch                         # ONNX export route (torch.onnx.export on the TorchScript archive)
   clang libclang-rt-14-dev ccache       # scripts/fuzz.sh: libFuzzer and the sanitizers' runtimes (clang only recommends them)

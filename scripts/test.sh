@@ -14,4 +14,10 @@ if command -v npm >/dev/null && [ ! -d "$root/build/node_modules/onnxruntime-nod
   npm install --prefix "$root/build" onnxruntime-node@1 --ignore-scripts --no-audit --no-fund --loglevel=error ||
     echo "test.sh: onnxruntime-node not installed; the ONNX export test will be skipped"
 fi
+# The browser that drives the page's test (npm registry; it uses Debian's chromium and
+# downloads no browser). Without it the test says it was skipped.
+if command -v npm >/dev/null && [ ! -d "$root/build/node_modules/playwright-core" ]; then
+  npm install --prefix "$root/build" playwright-core@1 --no-audit --no-fund --loglevel=error ||
+    echo "test.sh: playwright-core not installed; the browser test will be skipped"
+fi
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs"

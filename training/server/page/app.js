@@ -144,8 +144,14 @@ class TableView {
     const top = turned ? `${letter}-white` : `${letter}-black`;
     const bottom = turned ? `${letter}-black` : `${letter}-white`;
     const side = element("div", { class: "side" });
-    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom));
+    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom), this.moveList(board));
     return side;
+  }
+
+  // The board's moves so far, in UCI (drops as P@e4), oldest first.
+  moveList(board) {
+    const moves = this.state.moves.filter((m) => boardOf(m.seat) === board).map((m) => m.uci);
+    return element("div", { class: "moves", "data-board": "AB"[board] }, moves.join(" "));
   }
 
   seatRow(seat) {
@@ -160,7 +166,11 @@ class TableView {
       const glyph = element("span", {}, GLYPHS[white ? piece : piece.toLowerCase()]);
       if (seat === this.seat) {
         if (this.from === `${piece}@`) glyph.classList.add("picked");
+        glyph.dataset.piece = piece;
         glyph.onclick = () => { this.from = `${piece}@`; this.draw(); };
+        // Or drag it from the pocket onto a square of the board.
+        glyph.draggable = true;
+        glyph.ondragstart = (event) => { this.from = `${piece}@`; event.dataTransfer.setData("text/plain", piece); };
       }
       reserve.append(glyph);
     }
@@ -171,7 +181,7 @@ class TableView {
   boardSvg(board, turned) {
     const s = this.state;
     const squares = squaresOf(s.boards[board].fen);
-    const svg = svgElement("svg", { viewBox: "0 0 8 8" });
+    const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
     for (let row = 0; row < 8; ++row)
       for (let col = 0; col < 8; ++col) {
         const file = turned ? 7 - col : col;
@@ -180,9 +190,13 @@ class TableView {
         const mineHere = this.seat && boardOf(this.seat) === board;
         const picked = mineHere && this.from === name;
         const fill = picked ? "#f6c344" : (file + rank) % 2 ? "#eeeed2" : "#769656";
-        const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill });
+        const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
         const piece = squares[indexOf(name)];
-        if (mineHere) rect.addEventListener("click", () => this.clickSquare(name, piece));
+        if (mineHere) {
+          rect.addEventListener("click", () => this.clickSquare(name, piece));
+          rect.addEventListener("dragover", (event) => event.preventDefault());
+          rect.addEventListener("drop", (event) => { event.preventDefault(); this.clickSquare(name, piece); });
+        }
         svg.append(rect);
         if (piece) {
           const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
@@ -193,8 +207,9 @@ class TableView {
     return svg;
   }
 
-  // From-square then to-square; a picked reserve piece then a square drops it (clicking
-  // one of your own pieces picks it instead). A pawn reaching the last rank becomes a queen.
+  // From-square then to-square; a picked (or dragged) reserve piece then a square drops it
+  // (clicking one of your own pieces picks it instead). A pawn reaching the last rank
+  // becomes a queen.
   clickSquare(name, piece) {
     const white = this.seat.endsWith("white");
     const own = piece && (piece === piece.toUpperCase()) === white;

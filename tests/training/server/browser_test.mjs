@@ -1,0 +1,141 @@
+// browser_test.mjs — the table of `bughouse serve` in a real browser: Debian's chromium,
+// headless, driven by playwright-core (npm). Four browser contexts: A-white and A-black
+// are people on board A, B-black is A-white's partner, and a spectator watches; B-white
+// is the computer. A-white creates a 30-second table from the lobby, everyone opens their
+// link, A-white starts; moves are played by clicking squares, the pawn A-white captures
+// reaches its partner, who drops it by dragging it from the pocket; partner and spectator
+// see the same moves, the clocks run, A-white resigns and everyone reads the end banner.
+// A screenshot of the table is saved. Exit 77 (skipped) without chromium or playwright-core.
+//
+// node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+
+const [binary, modulesParent, screenshot] = process.argv.slice(2);
+const kChromium = "/usr/bin/chromium";
+const kLimit = 20000;  // ms to wait for a state the page must reach (a limit, not a timing)
+
+function skip(why) {
+  console.log(`SKIPPED: ${why}`);
+  process.exit(77);
+}
+
+function fail(why) {
+  console.error(`FAILED: ${why}`);
+  process.exit(1);
+}
+
+let chromium;
+try {
+  ({ chromium } = createRequire(`${resolve(modulesParent)}/`)("playwright-core"));
+} catch {
+  skip(`playwright-core is not installed under ${modulesParent}/node_modules (scripts/test.sh installs it)`);
+}
+if (!existsSync(kChromium)) skip(`${kChromium} is not installed (scripts/setup.sh installs it)`);
+
+// Starts the server on a free port; resolves with its base URL once it says where it is.
+function startServer() {
+  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    server.stdout.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/open (http:\/\/[0-9.]+:[0-9]+)\//);
+      if (found) resolve({ server, base: found[1] });
+    });
+    server.on("exit", (code) => reject(new Error(`bughouse serve exited with ${code}: ${text}`)));
+  });
+}
+
+const movesOf = (page, board) => page.locator(`.moves[data-board="${board}"]`).textContent();
+
+async function waitForMove(page, board, uci) {
+  await page.waitForFunction(([b, m]) => document.querySelector(`.moves[data-board="${b}"]`)?.textContent.split(" ").includes(m),
+                             [board, uci], { timeout: kLimit });
+}
+
+async function play(page, board, from, to) {
+  await page.click(`svg[data-board="${board}"] rect[data-square="${from}"]`);
+  await page.click(`svg[data-board="${board}"] rect[data-square="${to}"]`);
+  await waitForMove(page, board, from + to);
+  console.log(`played ${board} ${from}${to}`);
+}
+
+async function lobby(browser, base) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${base}/`);
+  await page.fill('input[name="clock"]', "30s+0");
+  await page.selectOption('select[name="computer"]', "greedy");
+  await page.click('button[type="submit"]');
+  const links = {};
+  for (const name of ["A-white", "A-black", "B-white", "B-black", "Spectators"]) {
+    links[name] = await page.locator(".links a", { hasText: name }).getAttribute("href", { timeout: kLimit });
+  }
+  return { page, links };
+}
+
+async function open(browser, base, link) {
+  const page = await (await browser.newContext()).newPage();
+  page.on("dialog", (dialog) => dialog.accept());
+  await page.goto(link.startsWith("http") ? link : `${base}${link}`);
+  await page.waitForSelector('svg[data-board="A"]', { timeout: kLimit });
+  return page;
+}
+
+async function main() {
+  const { server, base } = await startServer();
+  const browser = await chromium.launch({ executablePath: kChromium, args: ["--no-sandbox"] });
+  try {
+    const { page: aWhite, links } = await lobby(browser, base);
+    await aWhite.goto(links["A-white"].startsWith("http") ? links["A-white"] : `${base}${links["A-white"]}`);
+    aWhite.on("dialog", (dialog) => dialog.accept());
+    const partner = await open(browser, base, links["B-black"]);
+    const aBlack = await open(browser, base, links["A-black"]);
+    const spectator = await open(browser, base, links["Spectators"]);
+    await aWhite.click("button:has-text('Start')", { timeout: kLimit });
+    await aWhite.waitForSelector("#banner:has-text('Playing')", { timeout: kLimit });
+
+    // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black.
+    await play(aWhite, "A", "e2", "e4");
+    await play(aBlack, "A", "d7", "d5");
+    await play(aWhite, "A", "e4", "d5");
+    // Board B: the computer (B-white) moves; then the partner drags the pawn onto a6.
+    await partner.waitForFunction(() => document.querySelector('.moves[data-board="B"]')?.textContent.trim().length > 0,
+                                  null, { timeout: kLimit });
+    const pawn = '.seat[data-seat="B-black"] .reserve span[data-piece="P"]';
+    await partner.waitForSelector(pawn, { timeout: kLimit });
+    await partner.dragAndDrop(pawn, 'svg[data-board="B"] rect[data-square="a6"]');
+    await waitForMove(partner, "B", "P@a6");
+    console.log("dropped B P@a6 by dragging");
+    // The computer answers on board B.
+    await partner.waitForFunction(() => document.querySelector('.moves[data-board="B"]').textContent.split(" ").length >= 3,
+                                  null, { timeout: kLimit });
+
+    // Partner and spectator see the same moves on both boards.
+    for (const board of ["A", "B"]) {
+      await spectator.waitForFunction(([b, want]) => document.querySelector(`.moves[data-board="${b}"]`)?.textContent === want,
+                                      [board, await movesOf(partner, board)], { timeout: kLimit });
+    }
+    // A-black is to move and thinks: its clock runs down on every screen.
+    const clock = '.seat[data-seat="A-black"] .clock';
+    const before = await spectator.locator(clock).textContent();
+    await spectator.waitForFunction(([c, b]) => document.querySelector(c).textContent !== b, [clock, before], { timeout: kLimit });
+    console.log(`A-black's clock ${before} -> ${await spectator.locator(clock).textContent()}; ` +
+                `moves A: ${await movesOf(spectator, "A")}; B: ${await movesOf(spectator, "B")}`);
+
+    await aWhite.click("button:has-text('Resign')");
+    const ended = "#banner:has-text('resign')";
+    for (const page of [aWhite, partner, spectator]) await page.waitForSelector(ended, { timeout: kLimit });
+    const banner = await spectator.locator("#banner").textContent();
+    console.log(`end banner: ${banner}`);
+    await spectator.screenshot({ path: screenshot, fullPage: true });
+    console.log(`screenshot: ${screenshot}`);
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+}
+
+main().then(() => process.exit(0), (error) => fail(error.stack || error));
