@@ -129,14 +129,17 @@ struct LiveMatch::Impl {
       announce_end(t);
       return false;
     }
+    moved(b, s, m, san, t);
+    return true;
+  }
+
+  // After s's move m on board b at t (already made): its event, then the end or the next
+  // decisions.
+  void moved(BoardId b, Seat s, Move m, const std::string& san, std::int64_t t) {
     outbox.push_back(LiveEvent{LiveEvent::Kind::Move, s, m, san, t, match});
-    if (match.over()) {
-      announce_end(t);
-      return true;
-    }
+    if (match.over()) return announce_end(t);
     ask(b, t);
     if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover
-    return true;
   }
 
   void announce_end(std::int64_t t) {
@@ -154,15 +157,22 @@ struct LiveMatch::Impl {
     if (!match.over()) advance(t);
   }
 
+  // Why `seat` may not act now, if it may not.
+  std::optional<SubmitResult> refusal(Seat seat) const {
+    if (match.over()) return SubmitResult{Verdict::Over, "the match is over: " + match.outcome().describe()};
+    const BoardId b = board_of(seat);
+    if (computers[seat]) return SubmitResult{Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
+    if (match.mover(b) != seat) return SubmitResult{Verdict::NotYourTurn, "not your turn"};
+    if (match.state(b) != BoardState::Playing)
+      return SubmitResult{Verdict::NotYourTurn, "you have no legal move: wait for your partner to send a piece"};
+    return std::nullopt;
+  }
+
   SubmitResult submit(Seat seat, std::string_view text) {
     const std::int64_t t = now();
     catch_up(t);
-    if (match.over()) return {Verdict::Over, "the match is over: " + match.outcome().describe()};
+    if (auto refused = refusal(seat)) return *refused;
     const BoardId b = board_of(seat);
-    if (computers[seat]) return {Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
-    if (match.mover(b) != seat) return {Verdict::NotYourTurn, "not your turn"};
-    if (match.state(b) != BoardState::Playing)
-      return {Verdict::NotYourTurn, "you have no legal move: wait for your partner to send a piece"};
     Move m;
     try {
       m = parse_move(match.board(b), rules, text);
@@ -172,6 +182,29 @@ struct LiveMatch::Impl {
     if (m.is_wait()) return {Verdict::Illegal, "to wait, just do not move (your clock runs)"};
     if (!played(b, seat, m, t)) return {Verdict::Over, "your flag fell before the move"};
     return {};
+  }
+
+  // A draw claim (standard chess, core/RULES.md "Chess draws"), with a move or on the
+  // position as it stands. The move is made whatever the verdict, as the rules have it.
+  SubmitResult claim(Seat seat, std::string_view text) {
+    const std::int64_t t = now();
+    catch_up(t);
+    if (auto refused = refusal(seat)) return *refused;
+    const BoardId b = board_of(seat);
+    Move m = Move::none();
+    std::string san;
+    try {
+      if (!text.empty()) m = parse_move(match.board(b), rules, text), san = to_san(match.board(b), rules, m);
+    } catch (const ParseError& e) {
+      return {Verdict::Illegal, e.what()};
+    }
+    if (m.is_wait()) return {Verdict::Illegal, "a claim names a move, or none"};
+    const std::size_t before = match.events().size();
+    const DrawClaim verdict = match.claim_draw(seat, t, m);
+    if (match.events().size() > before) moved(b, seat, m, san, t);
+    else if (match.over()) announce_end(t);
+    if (verdict.granted) return {};
+    return {Verdict::Refused, "claim " + verdict.explanation};
   }
 };
 
@@ -205,6 +238,13 @@ void LiveMatch::start() {
 SubmitResult LiveMatch::submit(Seat seat, std::string_view text) {
   std::unique_lock lock(impl_->mutex);
   SubmitResult result = impl_->submit(seat, text);
+  deliver(lock);
+  return result;
+}
+
+SubmitResult LiveMatch::claim_draw(Seat seat, std::string_view move_text) {
+  std::unique_lock lock(impl_->mutex);
+  SubmitResult result = impl_->claim(seat, move_text);
   deliver(lock);
   return result;
 }

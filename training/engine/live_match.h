@@ -35,7 +35,7 @@ using LiveClock = std::function<std::int64_t()>;
 LiveClock steady_live_clock();
 
 // The answer to a person's action.
-enum class Verdict { Ok, Illegal, NotYourTurn, Over };
+enum class Verdict { Ok, Illegal, NotYourTurn, Over, Refused };
 
 struct SubmitResult {
   Verdict verdict = Verdict::Ok;
@@ -76,6 +76,11 @@ class LiveMatch {
   // A person at `seat` plays `text` (UCI or SAN) now. Due computer moves are played
   // first, so the record stays in time order.
   SubmitResult submit(Seat seat, std::string_view text);
+  // A person at `seat` claims a draw (standard chess: threefold repetition, fifty moves;
+  // core/RULES.md "Chess draws") with the move `move_text` (made whatever the verdict) or,
+  // when empty, on the position as it stands. Ok when granted (the match ends in a draw);
+  // Refused with the reason otherwise (in a timed match the opponent gains two minutes).
+  SubmitResult claim_draw(Seat seat, std::string_view move_text = {});
   void resign(Seat seat);
   // One round of refereeing now: finished decisions in, due actions played, flags
   // judged. Throws std::runtime_error naming a computer that chose an illegal move, and

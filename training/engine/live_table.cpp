@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char* kHelp =
     "Moves: UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, exd5, O-O, N@f3). Pieces you hold are shown in [brackets] "
-    "and can be dropped on any empty square (pawns not on the first or last rank). Commands: resign, help; "
+    "and can be dropped on any empty square (pawns not on the first or last rank). Commands: resign, help, "
+    "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it); "
     "an empty line redraws the table. Your partner's captures come to your reserve.";
 
 std::string capitalized(std::string text) {
@@ -107,7 +108,9 @@ struct LiveTable::Impl {
       draw();
       return;
     }
-    const SubmitResult r = live.submit(config.you, text);
+    const bool claim = lower == "claim" || lower.rfind("claim ", 0) == 0;
+    const SubmitResult r = claim ? live.claim_draw(config.you, trim(std::string_view(text).substr(5)))
+                                 : live.submit(config.you, text);
     if (r.verdict == Verdict::Ok || r.verdict == Verdict::Over) return;
     message = r.verdict == Verdict::Illegal ? "Illegal: " + r.message
               : r.message == "not your turn" ? "Not your turn: " + text + " ignored"

@@ -174,6 +174,35 @@ TEST(LiveMatch, ResignationEndsTheMatchOnce) {
   EXPECT_EQ(f.events[0].time_ms, 200);
 }
 
+TEST(LiveMatch, APersonClaimsADrawWithTheMoveThatRepeats) {
+  // Standard chess, four people: the knights go out and back (core/RULES.md "Chess
+  // draws"); the start position stands a third time after Black's 8th half-move.
+  std::atomic<std::int64_t> time{0};
+  LiveMatch live(RuleSet::chess(), TimeControl{60'000, 0}, {}, [&] { return time.load(); });
+  live.start();
+  const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
+  for (int i = 0; i < 7; ++i) {
+    time = 100 * (i + 1);
+    ASSERT_EQ(live.submit(i % 2 ? ABlack : AWhite, cycle[i]).verdict, Verdict::Ok) << cycle[i];
+    if (i == 3) {  // the second occurrence: too early, refused, and the opponent gains two minutes
+      const SubmitResult early = live.claim_draw(AWhite);
+      EXPECT_EQ(early.verdict, Verdict::Refused);
+      EXPECT_NE(early.message.find("refused"), std::string::npos) << early.message;
+      EXPECT_FALSE(live.over());
+      EXPECT_GT(live.snapshot().remaining(ABlack, 400), 60'000 + 100'000);
+    }
+  }
+  EXPECT_EQ(live.claim_draw(AWhite, "g1f3").verdict, Verdict::NotYourTurn);
+  time = 1'000;
+  const SubmitResult claim = live.claim_draw(ABlack, "f6g8");
+  EXPECT_EQ(claim.verdict, Verdict::Ok) << claim.message;
+  ASSERT_TRUE(live.over());
+  const Match m = live.snapshot();
+  EXPECT_EQ(m.outcome().reason, EndReason::ThreefoldClaim);
+  EXPECT_EQ(m.outcome().seat, ABlack);
+  EXPECT_EQ(m.moves_played(), 8);  // the claimed move was made
+}
+
 TEST(LiveMatch, AComputersIllegalMoveIsNamed) {
   Fixture f({"bad"}, 100);
   f.time = 100;
