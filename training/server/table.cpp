@@ -12,6 +12,7 @@
 
 #include "core/bpgn.h"
 #include "training/engine/live_match.h"
+#include "training/server/partner_talk.h"
 #include "training/server/secret_token.h"
 #include "training/server/state_json.h"
 
@@ -73,11 +74,12 @@ struct Table::Impl {
     if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
     const auto type = message.find("type");
     static const std::map<std::string, Handler, std::less<>> kHandlers = {
-        {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start}, {"ping", &Impl::on_ping}};
+        {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
+        {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}};
     const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
                                                                      : kHandlers.end();
     if (handler == kHandlers.end())
-      return client.send(error_json("unknown message type: expected move, resign, start or ping").dump());
+      return client.send(error_json("unknown message type: expected move, resign, start, tell or ping").dump());
     try {
       (this->*handler->second)(client, seat, message);
     } catch (const std::exception& e) {
@@ -103,6 +105,24 @@ struct Table::Impl {
     if (!live) throw std::invalid_argument("move: the match has not started");
     const SubmitResult r = live->submit(s, move->get<std::string>());
     if (r.verdict != Verdict::Ok) throw std::invalid_argument("move " + move->get<std::string>() + ": " + r.message);
+  }
+
+  // To the partner (and back to the teller's own screens), with the number of moves
+  // played so far, so each screen shows it next to the move it came with.
+  void on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+    const Seat s = seat_holder(seat, "tell");
+    const auto text = message.find("text");
+    const std::optional<std::string> said =
+        text != message.end() && text->is_string() ? partner_message(text->get<std::string>()) : std::nullopt;
+    if (!said) throw std::invalid_argument("tell: expected {\"type\":\"tell\",\"text\":...} with one of the partner messages");
+    const std::string out = nlohmann::json{{"type", "tell"},
+                                           {"from", std::string(seat_name(s))},
+                                           {"text", *said},
+                                           {"moves", match().moves_played()}}
+                                .dump();
+    for (const Member& m : members)
+      if (m.seat && (*m.seat == s || *m.seat == partner_of(s)))
+        if (auto c = m.client.lock()) c->send(out);
   }
 
   void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {

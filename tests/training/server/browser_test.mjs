@@ -4,7 +4,8 @@
 // is the computer. A-white creates a 30-second table from the lobby, everyone opens their
 // link, A-white starts; moves are played by clicking squares, the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
-// see the same moves, the clocks run, A-white resigns and everyone reads the end banner.
+// see the same moves, partners talk by one click, the clocks run, A-white resigns and
+// everyone reads the end banner.
 // A screenshot of the table is saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
@@ -96,6 +97,11 @@ async function main() {
     const spectator = await open(browser, base, links["Spectators"]);
     await aWhite.click("button:has-text('Start')", { timeout: kLimit });
     await aWhite.waitForSelector("#banner:has-text('Playing')", { timeout: kLimit });
+
+    // Partner talk: one click, shown on the partner's screen.
+    await partner.click('button[data-tell="need N"]');
+    await aWhite.waitForSelector("#talk:has-text('B-black: need N')", { timeout: kLimit });
+    console.log("B-black told its partner: need N");
 
     // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black.
     await play(aWhite, "A", "e2", "e4");

@@ -137,6 +137,34 @@ TEST(Server, TableLifecycleFromCreationToRecord) {
   EXPECT_GE(replay(games[0], RuleSet{}).moves_played(), 1);  // core reads the record back
 }
 
+TEST(Server, PartnersTalkAndNobodyElseHears) {
+  Served s(600'000);
+  const json table = s.create();
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));
+  WsClient b_black(s.port(), s.seat_target(table, "B-black"));  // A-white's partner
+  WsClient a_black(s.port(), s.seat_target(table, "A-black"));  // an opponent
+  WsClient watcher(s.port(), s.spectator_target(table));
+  auto is_tell = [](const json& m) { return m["type"] == "tell"; };
+  a_white.send(json{{"type", "tell"}, {"text", "need N"}});
+  const auto heard = b_black.until(is_tell);
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["from"], "A-white");
+  EXPECT_EQ((*heard)["text"], "need N");
+  EXPECT_EQ((*heard)["moves"], 0);
+  ASSERT_TRUE(a_white.until(is_tell));  // the teller sees what it said
+  // Free text and the spectators' voices are refused; the opponent heard nothing.
+  a_white.send(json{{"type", "tell"}, {"text", "<b>hello</b>"}});
+  EXPECT_NE((*a_white.until(is_error))["message"].get<std::string>().find("partner messages"), std::string::npos);
+  watcher.send(json{{"type", "tell"}, {"text", "sit"}});
+  EXPECT_EQ((*watcher.until(is_error))["message"], "tell: a spectator holds no seat");
+  b_black.send(json{{"type", "tell"}, {"text", "sit"}});
+  ASSERT_TRUE(a_white.until([&](const json& m) { return is_tell(m) && m["text"] == "sit"; }));
+  a_black.send(json{{"type", "ping"}});
+  const auto next = a_black.until([&](const json& m) { return is_tell(m) || m["type"] == "pong"; });
+  ASSERT_TRUE(next);
+  EXPECT_EQ((*next)["type"], "pong") << "an opponent heard the other team";
+}
+
 TEST(Server, ASeatTokenMovesOnlyItsSeat) {
   Served s(600'000);  // the computers on board B never move within the test
   const json table = s.create();

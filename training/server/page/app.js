@@ -5,6 +5,9 @@
 
 import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
 
+// The one-click partner messages the server accepts (training/server/partner_talk.h).
+const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
+               "sit", "go", "trade", "no trade", "mate coming", "ok", "no"];
 const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 const SVG_NS = "http://www.w3.org/2000/svg";
 const app = document.getElementById("app");
@@ -74,6 +77,7 @@ class TableView {
     this.state = null;
     this.received = 0;      // performance.now() when the state came
     this.from = null;       // a picked square or reserve piece of the person's board
+    this.talk = [];         // partner messages heard (and said), newest last
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
@@ -85,7 +89,9 @@ class TableView {
     this.message = element("div", { id: "message" });
     this.controls = element("div");
     this.boardsDiv = element("div", { class: "boards" });
-    app.append(this.banner, this.controls, this.boardsDiv, this.message);
+    this.tellButtons = element("div", { class: "tells" });
+    this.talkDiv = element("div", { id: "talk" });
+    app.append(this.banner, this.controls, this.boardsDiv, this.tellButtons, this.talkDiv, this.message);
   }
 
   connect() {
@@ -103,12 +109,32 @@ class TableView {
 
   receive(message) {
     if (message.type === "error") { this.message.textContent = message.message; return; }
-    if (message.type === "welcome") { this.seat = message.seat; return; }
+    if (message.type === "welcome") { this.seat = message.seat; this.drawTellButtons(); return; }
+    if (message.type === "tell") { this.heard(message); return; }
     if (message.type !== "state") return;
     this.state = message;
     this.received = performance.now();
     this.message.textContent = "";
     this.draw();
+  }
+
+  // Partner talk: one click sends a message to the partner, shown with the move it came with.
+  drawTellButtons() {
+    this.tellButtons.replaceChildren();
+    if (!this.seat) return;
+    this.tellButtons.append("To your partner: ");
+    for (const text of TELLS) {
+      const button = element("button", { "data-tell": text }, text);
+      button.onclick = () => this.send({ type: "tell", text });
+      this.tellButtons.append(button, " ");
+    }
+  }
+
+  heard(message) {
+    const who = message.from === this.seat ? "you" : message.from;
+    this.talk.push(`${who}: ${message.text} (after move ${message.moves})`);
+    this.talk = this.talk.slice(-6);
+    this.talkDiv.replaceChildren(...this.talk.map((line) => element("div", {}, line)));
   }
 
   draw() {
