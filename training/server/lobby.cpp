@@ -44,7 +44,11 @@ std::string Lobby::create(const std::string& body) {
     for (const std::string& a : options_.allowed_computers) allowed += (allowed.empty() ? "" : ", ") + a;
     throw std::invalid_argument("\"computer\": '" + setup.computer + "' is not offered here (" + allowed + ")");
   }
+  const auto watch = request.find("watch");
+  if (watch != request.end() && !watch->is_boolean()) throw std::invalid_argument("\"watch\": true or false");
   auto table = std::make_unique<Table>(io_, std::move(setup), options_.computers);
+  // A table to watch: the computer in all four seats, playing from now on.
+  if (watch != request.end() && watch->get<bool>()) table->start();
   nlohmann::json response = {{"table", table->id()}, {"spectator", table->id()}};
   for (int s = 0; s < kSeats; ++s) response["seats"][std::string(seat_name(Seat(s)))] = table->token(Seat(s));
   tables_.emplace(table->id(), std::move(table));

@@ -135,6 +135,11 @@ struct Table::Impl {
   // The computer takes every seat no person has joined, and the clocks start.
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
     seat_holder(seat, "start");
+    begin();
+  }
+
+  // The computer takes every seat no person holds, and the clocks start.
+  void begin() {
     if (live) throw std::invalid_argument("start: the match has already started");
     // Everything is made before anything changes: a computer that cannot be made leaves
     // the table as it was, open seats still open.
@@ -217,6 +222,8 @@ void Table::leave(const TableClient* client) {
 void Table::receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
   impl_->receive(client, seat, text);
 }
+
+void Table::start() { impl_->begin(); }
 
 bool Table::over() const { return impl_->live && impl_->live->over(); }
 

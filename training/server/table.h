@@ -60,6 +60,10 @@ class Table {
   // A message from a connection (JSON text).
   void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
 
+  // Starts the match now, the computer in every seat no person holds (a table created to be
+  // watched: computer against computer). Throws std::invalid_argument if it has started or
+  // a computer cannot be made.
+  void start();
   bool over() const;
   // The match as BPGN with clock stamps; throws std::logic_error until it is over.
   std::string bpgn() const;

@@ -165,6 +165,25 @@ TEST(Server, PartnersTalkAndNobodyElseHears) {
   EXPECT_EQ((*next)["type"], "pong") << "an opponent heard the other team";
 }
 
+TEST(Server, ATableToWatchIsComputerAgainstComputerFromTheStart) {
+  Served s(50);  // each move 50 ms: the match is still on when the spectator arrives
+  const auto r = http_request(s.port(), http::verb::post, "/api/tables",
+                              json{{"clock", "10s+0"}, {"computer", ""}, {"watch", true}}.dump());
+  ASSERT_EQ(r.status, 201) << r.body;
+  const json table = json::parse(r.body);
+  WsClient watcher(s.port(), s.spectator_target(table));
+  const auto state = watcher.until(is_state);
+  ASSERT_TRUE(state);
+  EXPECT_EQ((*state)["started"], true);
+  for (const char* seat : {"A-white", "A-black", "B-white", "B-black"}) EXPECT_EQ((*state)["seats"][seat]["kind"], "computer");
+  // The computers play on by themselves: the spectator sees moves of both boards.
+  ASSERT_TRUE(watcher.until(event_of("A-white")));
+  ASSERT_TRUE(watcher.until(event_of("B-black")));
+  const auto bad = http_request(s.port(), http::verb::post, "/api/tables", json{{"watch", "yes"}}.dump());
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("\"watch\""), std::string::npos) << bad.body;
+}
+
 TEST(Server, ASeatTokenMovesOnlyItsSeat) {
   Served s(600'000);  // the computers on board B never move within the test
   const json table = s.create();

@@ -36,6 +36,9 @@ function lobby() {
                                 ["uniform", "uniform"], ["material", "material"]])
     computer.append(element("option", { value }, label));
   form.append(element("label", {}, "Computer "), computer, " ", element("button", { type: "submit" }, "Create a table"));
+  // Or watch the computer play all four seats at this clock.
+  const watch = element("button", { type: "button", "data-watch": "" }, "Watch the computer play");
+  form.append(" ", watch);
   const out = element("div", { class: "links" });
   const message = element("div", { id: "message" });
   form.addEventListener("submit", async (event) => {
@@ -47,6 +50,13 @@ function lobby() {
     message.textContent = "";
     showLinks(JSON.parse(text), out);
   });
+  watch.onclick = async () => {
+    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value, watch: true });
+    const response = await fetch("/api/tables", { method: "POST", body });
+    const text = await response.text();
+    if (!response.ok) { message.textContent = text; return; }
+    location.href = `/table/${JSON.parse(text).spectator}`;
+  };
   app.append(form, message, out);
 }
 
