@@ -105,7 +105,11 @@ async function main() {
 
     // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black.
     await play(aWhite, "A", "e2", "e4");
-    await play(aBlack, "A", "d7", "d5");
+    // A-black types its move (UCI or SAN) instead of clicking.
+    await aBlack.fill('form.typed input[name="move"]', "d5");
+    await aBlack.press('form.typed input[name="move"]', "Enter");
+    await waitForMove(aBlack, "A", "d7d5");
+    console.log("typed A d5");
     await play(aWhite, "A", "e4", "d5");
     // Board B: the computer (B-white) moves; then the partner drags the pawn onto a6.
     await partner.waitForFunction(() => document.querySelector('.moves[data-board="B"]')?.textContent.trim().length > 0,

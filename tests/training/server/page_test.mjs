@@ -45,6 +45,7 @@ assert.equal(flipped("A-white", 1), true);   // partner B-black
 const promotion = squaresOf("8/4P3/8/8/8/8/4p3/K6k w - - 0 1");
 assert.equal(moveText("e7", "e8", promotion), "e7e8q");
 assert.equal(moveText("e2", "e1", promotion), "e2e1q");
+assert.equal(moveText("e7", "e8", promotion, "n"), "e7e8n");  // the chooser's piece
 assert.equal(moveText("a1", "a2", promotion), "a1a2");
 assert.equal(moveText("e2", "e4", start), "e2e4");
 assert.equal(moveText("N@", "f3", start), "N@f3");

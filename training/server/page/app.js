@@ -156,8 +156,13 @@ class TableView {
     this.drawClocks();
   }
 
+  // Rebuilt only when what they offer changes, so a half-typed move survives the redraws
+  // that every move on either board brings.
   drawControls() {
     const s = this.state;
+    const key = `${this.seat}|${s.started}|${s.over}`;
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
     this.controls.replaceChildren();
     if (this.seat) this.controls.append(`You play ${this.seat}. `);
     else this.controls.append("You are watching. ");
@@ -169,7 +174,7 @@ class TableView {
     if (this.seat && s.started && !s.over) {
       const resign = element("button", {}, "Resign");
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
-      this.controls.append(resign);
+      this.controls.append(resign, " ", this.promotionChooser(), " ", this.moveInput());
     }
     if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
   }
@@ -243,15 +248,38 @@ class TableView {
     return svg;
   }
 
+  // What a pawn reaching the last rank becomes (kept across redraws).
+  promotionChooser() {
+    const select = element("select", { "aria-label": "promote to", "data-promotion": "" });
+    for (const [value, label] of [["q", "queen"], ["r", "rook"], ["b", "bishop"], ["n", "knight"]])
+      select.append(element("option", { value }, `promote to ${label}`));
+    select.value = this.promotion || "q";
+    select.onchange = () => { this.promotion = select.value; };
+    return select;
+  }
+
+  // A move typed in UCI or SAN (e2e4, Nf3, N@f3), for those who prefer the keyboard.
+  moveInput() {
+    const form = element("form", { class: "typed", style: "display:inline" });
+    const input = element("input", { name: "move", size: "8", placeholder: "e2e4 / Nf3", "aria-label": "move" });
+    form.append(input);
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      if (input.value.trim()) this.send({ type: "move", move: input.value.trim() });
+      input.value = "";
+    };
+    return form;
+  }
+
   // From-square then to-square; a picked (or dragged) reserve piece then a square drops it
   // (clicking one of your own pieces picks it instead). A pawn reaching the last rank
-  // becomes a queen.
+  // becomes what the chooser says.
   clickSquare(name, piece) {
     const white = this.seat.endsWith("white");
     const own = piece && (piece === piece.toUpperCase()) === white;
     if (own) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
     if (!this.from) return;
-    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen));
+    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
     this.from = null;
     this.send({ type: "move", move });
     this.draw();

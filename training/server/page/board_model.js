@@ -32,11 +32,12 @@ export function flipped(seat, board) {
 
 // The UCI text of a move picked by clicks: `from` is a square ("e2") or a reserve piece
 // ("N@"); a pawn reaching the last rank becomes a queen (the page offers no choice yet).
-export function moveText(from, to, squares) {
+// A pawn reaching the last rank becomes `promotion` (q, r, b or n; the page's chooser).
+export function moveText(from, to, squares, promotion = "q") {
   if (from.endsWith("@")) return from + to;
   const piece = squares[indexOf(from)];
   const promotes = piece && piece.toLowerCase() === "p" && (to[1] === "8" || to[1] === "1");
-  return from + to + (promotes ? "q" : "");
+  return from + to + (promotes ? promotion : "");
 }
 
 // m:ss, with tenths under 20 seconds (as the terminal's table shows them).
