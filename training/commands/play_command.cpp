@@ -12,8 +12,8 @@
 
 #include "core/bpgn.h"
 #include "training/commands/commands.h"
+#include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
-#include "training/config.h"
 #include "training/engine/go_command.h"
 #include "training/engine/live_table.h"
 #include "training/engine/player_spec.h"
@@ -43,16 +43,9 @@ std::string stamp(const char* format) {
 void run_play(const PlayOptions& o) {
   const std::optional<Seat> you = parse_seat(o.seat);
   if (!you) throw std::invalid_argument("--seat '" + o.seat + "': expected A-white, A-black, B-white or B-black");
-  PlayerContext context;
-  if (!o.config.empty()) {
-    Config config = load_config(o.config);
-    context.rules = config.rules;
-    context.search = config.search;
-    context.turn.time = TimeModel(config.think);
-  }
-  if (o.visits > 0) context.search.visits = o.visits;
-  context.turn.allow_wait = context.search.allow_wait;
-  context.models = model_loader(o.model.options);
+  // The computers think for the time model's think times (the table charges more when
+  // they really take longer).
+  const PlayerContext context = match_setup({o.config, "", "3+0", o.visits, "model", o.model.options}, {}).context;
   const std::string spec = o.computer.empty() ? o.model.model : o.computer;
   const ArenaSide side = make_arena_side(spec, context);
 

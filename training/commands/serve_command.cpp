@@ -10,8 +10,8 @@
 #include <string>
 
 #include "training/commands/commands.h"
+#include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
-#include "training/config.h"
 #include "training/engine/player_spec.h"
 #include "training/server/server.h"
 
@@ -27,19 +27,9 @@ struct ServeOptions {
   int visits = 0;
 };
 
+// A live table's clocks pay what the computer really thinks ("real").
 PlayerContext player_context(const ServeOptions& o) {
-  PlayerContext context;
-  if (!o.config.empty()) {
-    Config config = load_config(o.config);
-    context.rules = config.rules;
-    context.search = config.search;
-    context.turn.time = TimeModel(config.think);
-  }
-  if (o.visits > 0) context.search.visits = o.visits;
-  context.turn.allow_wait = context.search.allow_wait;
-  context.real_time = true;  // a live table's clocks pay what the computer really thinks
-  context.models = model_loader(o.model.options);
-  return context;
+  return match_setup({o.config, "", "3+0", o.visits, "real", o.model.options}, {}).context;
 }
 
 // The computer seats' players: one arena side per spec, made on first use and kept (a
