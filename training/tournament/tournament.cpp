@@ -119,7 +119,9 @@ void Tournament::play_round(int r, const TournamentProgress& progress) {
       for (const MatchRecord& rec : journal_.matches()) done |= rec.round == r && rec.meeting == m && rec.game == g;
       if (!done) todo.emplace_back(m, g);
     }
-  results_ = results_of(config_, schedule_, journal_);  // withdrawals count from the round's start
+  // Withdrawals count from the round's start: the results before round r, so a round
+  // resumed halfway forfeits exactly what the whole round would have.
+  results_ = results_of(config_, schedule_, journal_, r);
   std::mutex lock;
   auto play_one = [&](int i) {
     const auto [m, g] = todo[std::size_t(i)];

@@ -181,6 +181,38 @@ TEST(Tournament, AFailingPlayerLosesItsMatchesAndIsWithdrawn) {
   EXPECT_EQ(s.matches, 12);
 }
 
+TEST(Tournament, AResumedRoundForfeitsWhatTheWholeRoundWould) {
+  // "a" fails at once; withdrawn after one fault, from the next round on. Killed after the
+  // first match of round 1, the resumed round must still play (not forfeit) its second.
+  TournamentConfig c;
+  for (const char* name : {"a", "b", "c", "d"}) c.participants.push_back({name, "x", {}, ""});
+  c.team_mode = TeamMode::Solo;
+  c.format = Format::RoundRobin;
+  c.max_faults = 1;
+  c.clock = TimeControl::parse("1+0");
+  auto sides = [] {
+    return std::vector<ArenaSide>{failing_side("a"), greedy_side("b"), random_side("c"), greedy_side("d")};
+  };
+  const auto whole = fresh_dir("faults_whole");
+  Tournament full(c, sides(), whole, false);
+  full.run();
+  EXPECT_EQ(summarize(full).endings.at("fault"), 2);
+  const auto cut = fresh_dir("faults_cut");
+  std::filesystem::create_directories(cut);
+  {
+    std::ifstream in(whole / "journal.jsonl");
+    std::ofstream out(cut / "journal.jsonl");
+    std::string line;
+    for (int matches = 0; std::getline(in, line);) {
+      if (line.find("\"kind\":\"match\"") != std::string::npos && ++matches > 1) break;
+      out << line << "\n";
+    }
+  }
+  Tournament resumed(c, sides(), cut, true);
+  resumed.run();
+  EXPECT_EQ(summary_json(summarize(resumed)), summary_json(summarize(full)));
+}
+
 TEST(Tournament, SprtStopsWhenItDecides) {
   const auto dir = fresh_dir("sprt");
   TournamentConfig c;
