@@ -62,6 +62,22 @@ std::vector<ArenaSide> sides_of(const TournamentConfig& c) {
   return sides;
 }
 
+// The journal of `whole` as a kill after its `matches`-th match line leaves it in `cut`:
+// everything before the next match line, and half of that line when `torn`.
+void cut_journal(const std::filesystem::path& whole, const std::filesystem::path& cut, int matches, bool torn) {
+  std::filesystem::create_directories(cut);
+  std::ifstream in(whole / "journal.jsonl");
+  std::ofstream out(cut / "journal.jsonl");
+  std::string line;
+  for (int seen = 0; std::getline(in, line);) {
+    if (line.find("\"kind\":\"match\"") != std::string::npos && ++seen > matches) {
+      if (torn) out << line.substr(0, line.size() / 2);
+      return;
+    }
+    out << line << "\n";
+  }
+}
+
 TEST(TournamentSeats, HomeIsTeamOneInEvenGamesAndColoursStay) {
   const Meeting m{0, 1, {10, 11}, {20, 21}};
   const auto g0 = seats_of(m, 0, false), g1 = seats_of(m, 1, false);
@@ -122,18 +138,7 @@ TEST(Tournament, ResumesFromItsJournalWithoutReplayingAMatch) {
   full.run();
   // A kill after the fifth match line, in the middle of the sixth line.
   const auto cut = fresh_dir("cut");
-  std::filesystem::create_directories(cut);
-  std::ifstream in(whole / "journal.jsonl");
-  std::ofstream out(cut / "journal.jsonl");
-  std::string line;
-  for (int matches = 0; std::getline(in, line);) {
-    if (line.find("\"kind\":\"match\"") != std::string::npos && ++matches > 5) {
-      out << line.substr(0, line.size() / 2);  // torn
-      break;
-    }
-    out << line << "\n";
-  }
-  out.close();
+  cut_journal(whole, cut, 5, true);
   Tournament resumed(c, sides_of(c), cut, true);
   int played = 0;
   resumed.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}});
@@ -198,16 +203,7 @@ TEST(Tournament, AResumedRoundForfeitsWhatTheWholeRoundWould) {
   full.run();
   EXPECT_EQ(summarize(full).endings.at("fault"), 2);
   const auto cut = fresh_dir("faults_cut");
-  std::filesystem::create_directories(cut);
-  {
-    std::ifstream in(whole / "journal.jsonl");
-    std::ofstream out(cut / "journal.jsonl");
-    std::string line;
-    for (int matches = 0; std::getline(in, line);) {
-      if (line.find("\"kind\":\"match\"") != std::string::npos && ++matches > 1) break;
-      out << line << "\n";
-    }
-  }
+  cut_journal(whole, cut, 1, false);
   Tournament resumed(c, sides(), cut, true);
   resumed.run();
   EXPECT_EQ(summary_json(summarize(resumed)), summary_json(summarize(full)));
