@@ -43,7 +43,10 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   std::uint64_t nps = 0;
   float value = 0;           // for the deciding seat's team, in [-1, 1]
-  std::vector<std::pair<BoardId, Move>> pv;  // the most visited line (both boards, waits included)
+  std::vector<std::pair<BoardId, Move>> pv;  // the most visited line (both boards, waits included);
+                                             // through a proven win, the winning line
+  int mate = 0;              // a proven end on the pv: +N the seat's team wins with its Nth action
+                             // on it, -N the other team with its Nth; 0 when nothing is proven
   Seat seat = AWhite;        // the deciding seat
   bool final = false;
   Move best;                 // final: the action chosen (a move, or Move::wait())
@@ -53,6 +56,11 @@ struct SearchInfo {
 
 // Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
 int value_to_centipawns(float value);
+
+// The principal variation of an expanded `tree` from the root and its proven distance
+// (SearchInfo's pv and mate): a won node follows a winning action (one that ends the
+// match at once first), any other node its most visited child.
+void principal_variation(const Tree& tree, SearchInfo& info);
 
 class EngineSearch {
  public:

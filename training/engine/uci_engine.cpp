@@ -318,8 +318,8 @@ void UciEngine::report(const SearchInfo& info, bool prefixed, bool announce_seat
   if (info.nodes > 0) {
     std::string line = "info depth " + std::to_string(std::max(1, info.depth)) + " seldepth " +
                        std::to_string(std::max(info.seldepth, info.depth)) + " nodes " + std::to_string(info.nodes) +
-                       " nps " + std::to_string(info.nps) + " time " + std::to_string(info.time_ms) + " score cp " +
-                       std::to_string(value_to_centipawns(info.value));
+                       " nps " + std::to_string(info.nps) + " time " + std::to_string(info.time_ms) + " score " +
+                       (info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(value_to_centipawns(info.value)));
     std::string pv;
     for (auto [board, move] : info.pv) {
       if (move.is_wait()) continue;  // a sit is not a move a host could play

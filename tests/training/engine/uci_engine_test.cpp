@@ -111,6 +111,35 @@ TEST(UciEngine, NodesLimitIsTheVisitCountReported) {
   EXPECT_NE(last_info.find(" nps "), std::string::npos);
 }
 
+// The last `info depth` line before the bestmove.
+std::string last_info(Session& s) {
+  std::string last;
+  for (const auto& l : s.lines.all())
+    if (starts_with(l, "info depth")) last = l;
+  return last;
+}
+
+// PROTOCOL.md "Progress": a proven end is reported as `score mate`. Hand-worked: Qh5-d5 mates
+// (the black king on e6 has e7, f7, d6, d7 and f6 covered or blocked; the second position of
+// tests/data/mate_in_one.epd); and with Black to move in the second, both of its moves
+// (a6, a5) let White mate at once (Qg7 or Qf8: the king on h8 has g8 and h7 covered).
+TEST(UciEngine, AProvenMateIsReportedAsScoreMate) {
+  Session s;
+  s.send("position fen rnbq1bnr/p2pp3/1p2kp1p/3p3Q/4P2N/2N5/PPP2PPP/R1B1KB1R[] w KQ - 4 11");
+  s.send("go nodes 16");
+  EXPECT_EQ(s.bestmove(), "h5d5");
+  const std::string won = last_info(s);
+  EXPECT_NE(won.find(" score mate 1 "), std::string::npos) << won;
+  EXPECT_NE(won.find(" pv h5d5"), std::string::npos) << won;
+
+  s.send("position fen 7k/p4Q2/6K1/8/8/8/8/8[] b - - 0 1");
+  s.send("go nodes 64");
+  const std::string move = s.bestmove();
+  EXPECT_TRUE(move == "a7a6" || move == "a7a5") << move;
+  const std::string lost = last_info(s);
+  EXPECT_NE(lost.find(" score mate -1 "), std::string::npos) << lost;
+}
+
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   Session s;
   s.send("position startpos");
