@@ -49,7 +49,10 @@ std::optional<std::int64_t> seconds_ms(std::string_view text) {
 }  // namespace
 
 CecpEngine::CecpEngine(const EngineSetup& setup, LineWriter& out)
-    : setup_(setup), out_(out), search_(*setup.evaluator, setup.search), thinker_([this] { think_loop(); }) {}
+    : setup_(setup),
+      out_(out),
+      search_(*setup.evaluator, setup.search, setup.cache_mib),
+      thinker_([this] { think_loop(); }) {}
 
 CecpEngine::~CecpEngine() { shutdown(); }
 

@@ -79,8 +79,15 @@ std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config)
-    : evaluator_(evaluator), search_(with_reuse(config)), batch_(std::max(1, config.max_leaves_per_tree)) {}
+EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib)
+    : cache_(evaluator, {cache_mib * kCacheEntriesPerMib}),
+      search_(with_reuse(config)),
+      batch_(std::max(1, config.max_leaves_per_tree)) {}
+
+void EngineSearch::set_cache_mib(std::size_t mib) {
+  assert(!running());
+  cache_.resize(mib * kCacheEntriesPerMib);
+}
 
 EngineSearch::~EngineSearch() {
   stop();
@@ -117,6 +124,7 @@ SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) c
   info.nodes = root.visits;
   info.nps = info.time_ms > 0 ? std::uint64_t(double(info.nodes) * 1000.0 / double(info.time_ms)) : info.nodes * 1000;
   info.seat = root.decider;
+  info.cache = cache_.stats();
   if (root.status != NodeStatus::Expanded) return info;
   info.value = float(root.q());
   principal_variation(tree, info);
@@ -141,6 +149,7 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   // Every decision starts from a fresh tree: a kept one was built under another turn
   // model or other clocks (Search::start would take it for the same decision).
   search_.reset();
+  cache_.reset_stats();
   seldepth_ = 0;
   // The budget is handed to the search in slices: a simulation that ends in a finished
   // match never leaves collect(), and a tree of such lines (a side that only sits until
@@ -183,7 +192,7 @@ bool EngineSearch::evaluate_batch() {
   for (int i = 0; i < per_call; ++i)
     if (!search_.collect(batch_, 0)) break;
   if (batch_.empty()) return false;
-  batch_.evaluate(evaluator_);
+  batch_.evaluate(cache_);
   for (int i = 0; i < batch_.size(); ++i) {
     // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
     // would cost more than the search itself on big trees).

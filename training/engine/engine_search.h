@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "mcts/eval_cache.h"
 #include "mcts/evaluator.h"
 #include "mcts/game_state.h"
 #include "mcts/search.h"
@@ -31,6 +32,9 @@ struct SearchLimits {
   std::int64_t time_ms = 0;  // wall-clock budget; 0 = none
   bool infinite = false;     // go on until stop() (the final report only after it)
 };
+
+// Evaluation-cache slots per MiB (a slot with its priors takes about 250 bytes).
+inline constexpr std::size_t kCacheEntriesPerMib = 4096;
 
 // The most visits one search may reach: it bounds the tree's memory (about 100 bytes a
 // visit with its edges) whatever the host asks for.
@@ -52,6 +56,7 @@ struct SearchInfo {
   Move best;                 // final: the action chosen (a move, or Move::wait())
   SearchResult result;       // final: the root's statistics
   std::string error;         // final: why the search failed (then `best` is a fallback)
+  EvalCacheStats cache;      // this search's lookups and hits in the evaluation cache, its fill
 };
 
 // Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
@@ -66,8 +71,9 @@ class EngineSearch {
  public:
   using Report = std::function<void(const SearchInfo&)>;
 
-  // `evaluator` must outlive this object.
-  EngineSearch(Evaluator& evaluator, const SearchConfig& config);
+  // `evaluator` must outlive this object. Its results are cached (mcts/eval_cache.h)
+  // across the engine's decisions: `cache_mib` MiB, 0 for none.
+  EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib = 64);
   ~EngineSearch();  // stops and joins a running search
   EngineSearch(const EngineSearch&) = delete;
   EngineSearch& operator=(const EngineSearch&) = delete;
@@ -81,6 +87,9 @@ class EngineSearch {
   // Blocks until the running search (if any) has made its final report.
   void wait();
   bool running() const { return running_.load(); }
+
+  // Empties the evaluation cache and sets its size (UCI `Hash`); not while searching.
+  void set_cache_mib(std::size_t mib);
 
   // How often progress is reported (tests shorten it).
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
@@ -100,7 +109,7 @@ class EngineSearch {
   SearchInfo snapshot(TimePoint start) const;
   int seldepth_ = 0;  // deepest leaf evaluated in this search (search thread only)
 
-  Evaluator& evaluator_;
+  EvalCache cache_;  // in front of the evaluator
   Search search_;
   LeafBatch batch_;
   std::thread thread_;

@@ -140,6 +140,44 @@ TEST(UciEngine, AProvenMateIsReportedAsScoreMate) {
   EXPECT_NE(lost.find(" score mate -1 "), std::string::npos) << lost;
 }
 
+// PROTOCOL.md "Options": Hash sizes the evaluation cache (mcts/eval_cache.h). The same
+// search again finds every position it evaluates in the cache; Hash 0 turns it off.
+TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
+  MaterialEvaluator material;
+  Session s(&material);
+  s.send("uci");
+  ASSERT_TRUE(s.lines.next("uciok"));
+  const auto options = s.lines.all();
+  EXPECT_NE(std::find(options.begin(), options.end(), "option name Hash type spin default 64 min 0 max 65536"),
+            options.end());
+  // The cache line of one search (empty when there is none).
+  auto search = [&](std::string_view go) {
+    const std::size_t seen = s.lines.all().size();
+    s.send(go);
+    s.lines.next("bestmove");
+    const auto lines = s.lines.all();
+    std::string found;
+    for (std::size_t i = seen; i < lines.size(); ++i)
+      if (starts_with(lines[i], "info string cache hits")) found = lines[i];
+    return found;
+  };
+  s.send("position startpos moves e2e4");
+  const std::string first = search("go nodes 200");
+  const std::string second = search("go nodes 200");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(second, m, std::regex(R"(info string cache hits (\d+) of (\d+) \(100%\))"))) << second;
+  EXPECT_EQ(m[1], m[2]) << "an identical search asks for nothing new";
+  EXPECT_NE(first.find(" (0%)"), std::string::npos) << first;
+  s.send("setoption name Hash value 0");
+  EXPECT_EQ(search("go nodes 50"), "") << "no cache, no cache line";
+  s.send("setoption name Hash value -1");
+  s.send("isready");
+  ASSERT_TRUE(s.lines.next("readyok"));
+  bool refused = false;
+  for (const auto& l : s.lines.all()) refused = refused || l.find("Hash '-1'") != std::string::npos;
+  EXPECT_TRUE(refused);
+}
+
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   Session s;
   s.send("position startpos");
