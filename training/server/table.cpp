@@ -122,7 +122,8 @@ struct Table::Impl {
 
   void send_tell(Seat from, const std::string& text, int moves) {
     const std::string out =
-        nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}.dump();
+        nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}
+            .dump();
     for (const Member& m : members)
       if (m.seat && (*m.seat == from || *m.seat == partner_of(from)))
         if (auto c = m.client.lock()) c->send(out);
