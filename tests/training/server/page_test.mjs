@@ -1,7 +1,8 @@
 // Specification of the page's pure helpers (training/server/page/board_model.js), run
 // under Node when it is installed: FEN placement to squares (holdings and promotion
 // marks skipped), square indices, which way each board is turned for each seat, the UCI
-// text of clicked moves (drops, promotion to a queen), and clock text.
+// text of clicked moves (drops, promotion to a queen), and clock text; and the premoves
+// of premove.js (when a queued move is sent, which squares show it, its refusal).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -57,6 +58,43 @@ assert.equal(formatClock(19950), "0:19.9");
 assert.equal(formatClock(-5), "0:00.0");
 
 // The page's script imports only what the helpers export.
-const imported = source("app.js").match(/import \{([^}]*)\} from "\.\/board_model\.js"/)[1].split(",").map((s) => s.trim());
-for (const name of imported) assert.ok(name in model, `board_model.js does not export ${name}`);
-console.log("page helpers: all assertions hold");
+// Premoves (premove.js): one move queued while it is not the seat's turn, sent on the
+// first state that shows the seat to move, refused premoves recognised in the server's error.
+const premove = await import("data:text/javascript," + encodeURIComponent(source("premove.js")));
+const { clickAction, duePremove, premoveSquares, refusesPremove, seatToMove } = premove;
+const stateWith = (moverA, { started = true, over = false, stuck = false } = {}) =>
+  ({ started, over, boards: [{ mover: moverA, stuck }, { mover: "B-white", stuck: false }] });
+assert.equal(seatToMove(stateWith("A-white"), "A-white", 0), true);
+assert.equal(seatToMove(stateWith("A-black"), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white", { stuck: true }), "A-white", 0), false);  // waits for a piece
+assert.equal(seatToMove(stateWith("A-white", { started: false }), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white", { over: true }), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white"), null, 0), false);  // a spectator
+assert.equal(clickAction(stateWith("A-white"), "A-white", 0), "send");
+assert.equal(clickAction(stateWith("A-black"), "A-white", 0), "queue");
+assert.equal(clickAction(stateWith("A-white", { stuck: true }), "A-white", 0), "queue");
+assert.equal(clickAction(stateWith("A-black", { over: true }), "A-white", 0), "none");
+assert.equal(clickAction(stateWith("A-black", { started: false }), "A-white", 0), "none");
+assert.equal(clickAction(stateWith("A-black"), null, 0), "none");
+const queued = { from: "e4", to: "d5", move: "e4d5" };
+assert.equal(duePremove(queued, stateWith("A-black"), "A-white", 0), null);  // not yet
+assert.equal(duePremove(queued, stateWith("A-white"), "A-white", 0), "e4d5");
+assert.equal(duePremove(null, stateWith("A-white"), "A-white", 0), null);
+assert.equal(duePremove(queued, { ...stateWith("A-black"), boards: [{ mover: "A-black" }, { mover: "B-black" }] },
+                        "B-black", 1), "e4d5");  // the seat's own board decides
+assert.deepEqual(premoveSquares(queued), ["e4", "d5"]);
+assert.deepEqual(premoveSquares({ from: "N@", to: "f3", move: "N@f3" }), ["f3"]);
+assert.deepEqual(premoveSquares(null), []);
+assert.equal(refusesPremove("move e4d5: illegal move", "e4d5"), true);
+assert.equal(refusesPremove("move e4d5: not your turn", "e4d5"), true);
+assert.equal(refusesPremove("move e2e4: illegal move", "e4d5"), false);
+assert.equal(refusesPremove("move e4d5x: illegal move", "e4d5"), false);
+assert.equal(refusesPremove("move e4d5: illegal move", null), false);
+
+// The page's script imports only what the modules export.
+const importsOf = (file) =>
+  source("app.js").match(new RegExp(`import \\{([^}]*)\\} from "\\./${file.replace(".", "\\.")}"`))[1]
+    .split(",").map((s) => s.trim());
+for (const name of importsOf("board_model.js")) assert.ok(name in model, `board_model.js does not export ${name}`);
+for (const name of importsOf("premove.js")) assert.ok(name in premove, `premove.js does not export ${name}`);
+console.log("page helpers and premoves: all assertions hold");

@@ -4,6 +4,7 @@
 // the person clicks (training/server/README.md "Messages").
 
 import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
+import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
@@ -88,6 +89,8 @@ class TableView {
     this.received = 0;      // performance.now() when the state came
     this.from = null;       // a picked square or reserve piece of the person's board
     this.talk = [];         // partner messages heard (and said), newest last
+    this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
+    this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
@@ -101,7 +104,8 @@ class TableView {
     this.boardsDiv = element("div", { class: "boards" });
     this.tellButtons = element("div", { class: "tells" });
     this.talkDiv = element("div", { id: "talk" });
-    app.append(this.banner, this.controls, this.boardsDiv, this.tellButtons, this.talkDiv, this.message);
+    this.premoveDiv = element("div", { id: "premove" });
+    app.append(this.banner, this.controls, this.boardsDiv, this.premoveDiv, this.tellButtons, this.talkDiv, this.message);
   }
 
   connect() {
@@ -118,14 +122,53 @@ class TableView {
   send(message) { this.socket.send(JSON.stringify(message)); }
 
   receive(message) {
-    if (message.type === "error") { this.message.textContent = message.message; return; }
+    if (message.type === "error") { this.refused(message.message); return; }
     if (message.type === "welcome") { this.seat = message.seat; this.drawTellButtons(); return; }
     if (message.type === "tell") { this.heard(message); return; }
     if (message.type !== "state") return;
     this.state = message;
     this.received = performance.now();
     this.message.textContent = "";
+    if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
+    this.sendDuePremove();
     this.draw();
+  }
+
+  // The queued move goes out as soon as the state shows the person to move.
+  sendDuePremove() {
+    if (this.state.over) this.premove = null;
+    const due = this.seat && duePremove(this.premove, this.state, this.seat, boardOf(this.seat));
+    if (!due) return;
+    this.premove = null;
+    this.premoveSent = due;
+    this.send({ type: "move", move: due });
+  }
+
+  // An error from the server; a refused premove is said so, briefly, and forgotten.
+  refused(text) {
+    if (refusesPremove(text, this.premoveSent)) {
+      this.message.textContent = `Premove ${this.premoveSent} was not legal by then: ${text.split(": ").slice(1).join(": ")}`;
+      this.premoveSent = null;
+      setTimeout(() => { if (this.message.textContent.startsWith("Premove")) this.message.textContent = ""; }, 4000);
+      return;
+    }
+    this.message.textContent = text;
+  }
+
+  cancelPremove() {
+    if (!this.premove && !this.from) return;
+    this.premove = null;
+    this.from = null;
+    this.draw();
+  }
+
+  // The queued move and its cancel button.
+  drawPremove() {
+    this.premoveDiv.replaceChildren();
+    if (!this.premove) return;
+    const cancel = element("button", { "data-cancel-premove": "" }, "Cancel");
+    cancel.onclick = () => this.cancelPremove();
+    this.premoveDiv.append(`Premove ${this.premove.move} (sent when your turn comes) `, cancel);
   }
 
   // Partner talk: one click sends a message to the partner, shown with the move it came with.
@@ -153,6 +196,7 @@ class TableView {
                             : s.started ? `Playing ${s.clock}` : `Waiting for the start (${s.clock})`;
     this.drawControls();
     this.boardsDiv.replaceChildren(this.boardSide(0), this.boardSide(1));
+    this.drawPremove();
     this.drawClocks();
   }
 
@@ -223,6 +267,10 @@ class TableView {
     const s = this.state;
     const squares = squaresOf(s.boards[board].fen);
     const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
+    const mine = this.seat && boardOf(this.seat) === board;
+    const queued = mine ? premoveSquares(this.premove) : [];
+    // A right click on your board cancels the premove (and the picked piece).
+    if (mine) svg.addEventListener("contextmenu", (event) => { event.preventDefault(); this.cancelPremove(); });
     for (let row = 0; row < 8; ++row)
       for (let col = 0; col < 8; ++col) {
         const file = turned ? 7 - col : col;
@@ -230,8 +278,10 @@ class TableView {
         const name = squareName(file, rank);
         const mineHere = this.seat && boardOf(this.seat) === board;
         const picked = mineHere && this.from === name;
-        const fill = picked ? "#f6c344" : (file + rank) % 2 ? "#eeeed2" : "#769656";
+        const premoved = queued.includes(name);
+        const fill = picked ? "#f6c344" : premoved ? "#7fa7d9" : (file + rank) % 2 ? "#eeeed2" : "#769656";
         const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
+        if (premoved) rect.dataset.premove = "";
         const piece = squares[indexOf(name)];
         if (mineHere) {
           rect.addEventListener("click", () => this.clickSquare(name, piece));
@@ -273,15 +323,18 @@ class TableView {
 
   // From-square then to-square; a picked (or dragged) reserve piece then a square drops it
   // (clicking one of your own pieces picks it instead). A pawn reaching the last rank
-  // becomes what the chooser says.
+  // becomes what the chooser says. Not your turn: the move is queued (premove.js), and a
+  // click that makes no move clears the queue.
   clickSquare(name, piece) {
     const white = this.seat.endsWith("white");
     const own = piece && (piece === piece.toUpperCase()) === white;
-    if (own) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
-    if (!this.from) return;
+    if (own && this.from !== name) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
+    if (!this.from || own) { this.cancelPremove(); return; }
     const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
+    const action = clickAction(this.state, this.seat, boardOf(this.seat));
+    if (action === "send") this.send({ type: "move", move });
+    if (action === "queue") this.premove = { from: this.from, to: name, move };
     this.from = null;
-    this.send({ type: "move", move });
     this.draw();
   }
 
