@@ -2,6 +2,7 @@
 #include "training/server/run_routes.h"
 
 #include <charconv>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
