@@ -17,7 +17,8 @@ namespace bh::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby);
+  // `run`: the run directory whose replays are served, or nullptr.
+  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run);
   void run();
 
  private:
@@ -30,6 +31,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Lobby& lobby_;
+  const RunLibrary* run_;
 };
 
 }  // namespace bh::server

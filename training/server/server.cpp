@@ -1,6 +1,7 @@
 // server.cpp — the acceptor, the io_context's thread, and stopping.
 #include "training/server/server.h"
 
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -17,10 +18,12 @@ using tcp = asio::ip::tcp;
 struct Server::Impl {
   asio::io_context io{1};
   Lobby lobby;
+  std::optional<RunLibrary> run;
   tcp::acceptor acceptor{io};
   std::thread thread;
 
-  explicit Impl(ServerOptions options) : lobby(io, std::move(options.lobby)) {
+  explicit Impl(ServerOptions options) : lobby(io, options.lobby) {
+    if (!options.run.empty()) run.emplace(options.run, options.lobby.rules);
     const std::string where = options.bind + ":" + std::to_string(options.port);
     try {
       const tcp::endpoint endpoint(asio::ip::make_address(options.bind), options.port);
@@ -37,7 +40,7 @@ struct Server::Impl {
   void accept() {
     acceptor.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
       if (ec == asio::error::operation_aborted) return;  // stopping
-      if (!ec) std::make_shared<HttpSession>(std::move(socket), lobby)->run();
+      if (!ec) std::make_shared<HttpSession>(std::move(socket), lobby, run ? &*run : nullptr)->run();
       accept();
     });
   }

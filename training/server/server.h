@@ -4,6 +4,7 @@
 // 127.0.0.1 unless told otherwise: a seat token travels in the clear over plain HTTP.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -15,11 +16,14 @@ struct ServerOptions {
   std::string bind = "127.0.0.1";
   unsigned short port = 8080;  // 0: any free port (port() says which)
   LobbyOptions lobby;
+  // A training run directory whose matches the page replays (run_library.h); empty: none.
+  std::filesystem::path run;
 };
 
 class Server {
  public:
-  // Listens at once; throws std::runtime_error naming the address when it cannot.
+  // Listens at once; throws std::runtime_error naming the address when it cannot, or
+  // naming the run directory when it is not one that can be read.
   explicit Server(ServerOptions options);
   ~Server();  // stops and joins the thread of start()
   Server(const Server&) = delete;

@@ -1,8 +1,9 @@
-// Specification of the page's pure helpers (training/server/page/board_model.js), run
-// under Node when it is installed: FEN placement to squares (holdings and promotion
-// marks skipped), square indices, which way each board is turned for each seat, the UCI
-// text of clicked moves (drops, promotion to a queen), and clock text; and the premoves
-// of premove.js (when a queued move is sent, which squares show it, its refusal).
+// Specification of the page's pure helpers (training/server/page/board_model.js,
+// replay_model.js, premove.js), run under Node when it is installed: FEN placement to
+// squares (holdings and promotion marks skipped), square indices, which way each board is
+// turned for each seat, the UCI text of clicked moves (drops, promotion to a queen), clock
+// text; the premoves (when a queued move is sent, which squares show it, its refusal); and
+// in a replay, the moves played by a time, the running clocks, the end, stepping.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -57,7 +58,6 @@ assert.equal(formatClock(20000), "0:20");
 assert.equal(formatClock(19950), "0:19.9");
 assert.equal(formatClock(-5), "0:00.0");
 
-// The page's script imports only what the helpers export.
 // Premoves (premove.js): one move queued while it is not the seat's turn, sent on the
 // first state that shows the seat to move, refused premoves recognised in the server's error.
 const premove = await import("data:text/javascript," + encodeURIComponent(source("premove.js")));
@@ -91,10 +91,59 @@ assert.equal(refusesPremove("move e2e4: illegal move", "e4d5"), false);
 assert.equal(refusesPremove("move e4d5x: illegal move", "e4d5"), false);
 assert.equal(refusesPremove("move e4d5: illegal move", null), false);
 
-// The page's script imports only what the modules export.
-const importsOf = (file) =>
-  source("app.js").match(new RegExp(`import \\{([^}]*)\\} from "\\./${file.replace(".", "\\.")}"`))[1]
-    .split(",").map((s) => s.trim());
-for (const name of importsOf("board_model.js")) assert.ok(name in model, `board_model.js does not export ${name}`);
-for (const name of importsOf("premove.js")) assert.ok(name in premove, `premove.js does not export ${name}`);
-console.log("page helpers and premoves: all assertions hold");
+// The page's scripts import only what the helpers export.
+const importsOf = (script, file) => {
+  const found = source(script).match(new RegExp(`import \\{([^}]*)\\} from "\\./${file.replace(".", "\\.")}"`));
+  return found ? found[1].split(",").map((name) => name.trim()) : [];
+};
+for (const script of ["app.js", "board_view.js", "replay.js", "replay_model.js"])
+  for (const name of importsOf(script, "board_model.js")) assert.ok(name in model, `${script}: board_model.js does not export ${name}`);
+for (const name of importsOf("app.js", "premove.js")) assert.ok(name in premove, `app.js: premove.js does not export ${name}`);
+assert.ok(importsOf("app.js", "premove.js").length > 0, "app.js uses the premove helpers");
+
+// ---- replay_model.js: the moment of a replay to draw --------------------------------------
+// Its import of board_model.js points at the data: URL loaded above.
+const modelUrl = "data:text/javascript," + encodeURIComponent(source("board_model.js"));
+const replayModel = await import("data:text/javascript," + encodeURIComponent(
+  source("replay_model.js").replace('"./board_model.js"', JSON.stringify(modelUrl))));
+const { momentOf, movesOf, playedBy, stepTo } = replayModel;
+
+// A-white plays at 1 s, B-white at 3 s; the match ends at 10 s (A-black flags, say).
+const position = (movers, clocks) => ({ boards: movers.map((mover) => ({ fen: "8/8/8/8/8/8/8/8[] w - - 0 1", mover })),
+                                        reserves: {}, clocks });
+const replay = {
+  start: position(["A-white", "B-white"], { "A-white": 60000, "A-black": 60000, "B-white": 60000, "B-black": 60000 }),
+  steps: [
+    { seat: "A-white", san: "e4", time_ms: 1000,
+      ...position(["A-black", "B-white"], { "A-white": 59000, "A-black": 60000, "B-white": 59000, "B-black": 60000 }) },
+    { seat: "B-white", san: "d4", time_ms: 3000,
+      ...position(["A-black", "B-black"], { "A-white": 59000, "A-black": 58000, "B-white": 57000, "B-black": 60000 }) },
+  ],
+  end_ms: 10000,
+};
+assert.deepEqual([0, 999, 1000, 2999, 3000, 50000].map((t) => playedBy(replay.steps, t)), [0, 0, 1, 1, 2, 2]);
+assert.equal(playedBy([], 5), 0);
+
+// Between moves the movers' clocks run down from the last move's time; the others stand.
+const between = momentOf(replay, 1, 2000);
+assert.equal(between.position, replay.steps[0]);
+assert.deepEqual(between.clocks, { "A-white": 59000, "A-black": 59000, "B-white": 58000, "B-black": 60000 });
+assert.deepEqual(between.moving, { "A-white": false, "A-black": true, "B-white": true, "B-black": false });
+assert.equal(between.over, false);
+assert.equal(momentOf(replay, 0, 500).clocks["A-white"], 59500);
+assert.equal(momentOf(replay, 2, 1000).time, 3000);  // never before the last move shown
+// At the end the clocks stop where the match ended, and nobody is moving.
+const end = momentOf(replay, 2, 99999);
+assert.equal(end.time, 10000);
+assert.equal(end.over, true);
+assert.deepEqual(end.clocks, { "A-white": 59000, "A-black": 51000, "B-white": 57000, "B-black": 53000 });
+assert.ok(!Object.values(end.moving).some((m) => m));
+assert.equal(momentOf(replay, 1, 99999).over, false);  // a move still to come is not the end
+
+assert.deepEqual(stepTo(replay, 1), { done: 1, time: 1000 });
+assert.deepEqual(stepTo(replay, 5), { done: 2, time: 3000 });
+assert.deepEqual(stepTo(replay, -1), { done: 0, time: 0 });
+assert.deepEqual(movesOf(replay.steps, 2, 0), ["e4"]);
+assert.deepEqual(movesOf(replay.steps, 2, 1), ["d4"]);
+assert.deepEqual(movesOf(replay.steps, 1, 1), []);
+console.log("page helpers: all assertions hold");

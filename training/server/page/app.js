@@ -1,30 +1,19 @@
 // app.js — the page of `bughouse serve`: the lobby form (create a table, show its links)
-// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end). The
-// server is the only referee: this script only draws its state messages and sends what
-// the person clicks (training/server/README.md "Messages").
+// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end), drawn
+// with board_view.js; `/replays` is replay.js's. The server is the only referee: this
+// script only draws its state messages and sends what the person clicks
+// (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
+import { SEATS, boardOf, flipped, formatClock, moveText, squaresOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
+import * as view from "./board_view.js";
+import { element } from "./board_view.js";
+import { showReplays } from "./replay.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
                "sit", "go", "trade", "no trade", "mate coming", "ok", "no"];
-const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
-const SVG_NS = "http://www.w3.org/2000/svg";
 const app = document.getElementById("app");
-
-function element(tag, attributes = {}, text = "") {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-}
-
-function svgElement(tag, attributes) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  return e;
-}
 
 // ---- the lobby -------------------------------------------------------------------------
 
@@ -59,6 +48,17 @@ function lobby() {
     location.href = `/table/${JSON.parse(text).spectator}`;
   };
   app.append(form, message, out);
+  linkReplays().catch(() => {});  // the tables work without it
+}
+
+// With a training run (`bughouse serve --run DIR`), the lobby leads to its replays.
+async function linkReplays() {
+  const run = await (await fetch("/api/run")).json();
+  if (!run.run) return;
+  const p = element("p");
+  p.append(element("a", { href: "/replays", "data-replays": "" }, `Replays of the training run “${run.name}”`),
+           " — its self-play and arena matches, generation by generation");
+  app.append(p);
 }
 
 // Each seat's link carries its secret token: give it only to the person who sits there.
@@ -235,67 +235,27 @@ class TableView {
 
   // The board's moves so far, in UCI (drops as P@e4), oldest first.
   moveList(board) {
-    const moves = this.state.moves.filter((m) => boardOf(m.seat) === board).map((m) => m.uci);
-    return element("div", { class: "moves", "data-board": "AB"[board] }, moves.join(" "));
+    return view.moveList(board, this.state.moves.filter((m) => boardOf(m.seat) === board).map((m) => m.uci));
   }
 
   seatRow(seat) {
     const s = this.state;
-    const row = element("div", { class: "seat" });
     const info = s.seats[seat];
     const who = info.kind === "computer" ? "computer" : info.kind === "person" ? (info.connected ? "person" : "person (away)") : "open";
-    row.dataset.seat = seat;
-    const reserve = element("span", { class: "reserve" + (seat === this.seat ? " mine" : "") });
-    const white = seat.endsWith("white");
-    for (const piece of s.reserves[seat]) {
-      const glyph = element("span", {}, GLYPHS[white ? piece : piece.toLowerCase()]);
-      if (seat === this.seat) {
-        if (this.from === `${piece}@`) glyph.classList.add("picked");
-        glyph.dataset.piece = piece;
-        glyph.onclick = () => { this.from = `${piece}@`; this.draw(); };
-        // Or drag it from the pocket onto a square of the board.
-        glyph.draggable = true;
-        glyph.ondragstart = (event) => { this.from = `${piece}@`; event.dataTransfer.setData("text/plain", piece); };
-      }
-      reserve.append(glyph);
-    }
-    row.append(element("span", {}, `${seat} · ${who}`), reserve, element("span", { class: "clock" }));
-    return row;
+    const mine = seat === this.seat ? {
+      picked: this.from?.endsWith("@") ? this.from[0] : null,
+      onPick: (piece) => { this.from = `${piece}@`; this.draw(); },
+      onDrag: (piece) => { this.from = `${piece}@`; },  // no redraw: it would end the drag
+    } : {};
+    return view.seatRow(seat, s.reserves[seat], `${seat} · ${who}`, mine);
   }
 
   boardSvg(board, turned) {
-    const s = this.state;
-    const squares = squaresOf(s.boards[board].fen);
-    const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
     const mine = this.seat && boardOf(this.seat) === board;
-    const queued = mine ? premoveSquares(this.premove) : [];
-    // A right click on your board cancels the premove (and the picked piece).
-    if (mine) svg.addEventListener("contextmenu", (event) => { event.preventDefault(); this.cancelPremove(); });
-    for (let row = 0; row < 8; ++row)
-      for (let col = 0; col < 8; ++col) {
-        const file = turned ? 7 - col : col;
-        const rank = turned ? row : 7 - row;
-        const name = squareName(file, rank);
-        const mineHere = this.seat && boardOf(this.seat) === board;
-        const picked = mineHere && this.from === name;
-        const premoved = queued.includes(name);
-        const fill = picked ? "#f6c344" : premoved ? "#7fa7d9" : (file + rank) % 2 ? "#eeeed2" : "#769656";
-        const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
-        if (premoved) rect.dataset.premove = "";
-        const piece = squares[indexOf(name)];
-        if (mineHere) {
-          rect.addEventListener("click", () => this.clickSquare(name, piece));
-          rect.addEventListener("dragover", (event) => event.preventDefault());
-          rect.addEventListener("drop", (event) => { event.preventDefault(); this.clickSquare(name, piece); });
-        }
-        svg.append(rect);
-        if (piece) {
-          const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
-          text.textContent = GLYPHS[piece];
-          svg.append(text);
-        }
-      }
-    return svg;
+    return view.boardSvg(this.state.boards[board].fen, board, turned,
+                         mine ? { picked: this.from, queued: premoveSquares(this.premove),
+                                  onSquare: (name, piece) => this.clickSquare(name, piece),
+                                  onCancel: () => this.cancelPremove() } : {});
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws).
@@ -343,16 +303,12 @@ class TableView {
     const s = this.state;
     if (!s) return;
     const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
-    for (const row of this.boardsDiv.querySelectorAll(".seat")) {
-      const seat = row.dataset.seat;
-      const moving = s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
-      const ms = Math.max(0, s.clocks[seat] - (moving ? elapsed : 0));
-      row.classList.toggle("moving", moving);
-      row.querySelector(".clock").textContent = formatClock(ms);
-    }
+    const moving = (seat) => s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
+    view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving);
   }
 }
 
 const match = location.pathname.match(/^\/table\/([0-9a-f]+)$/);
 if (match) new TableView(match[1], new URLSearchParams(location.search).get("token"));
+else if (location.pathname === "/replays") showReplays(app);
 else lobby();
