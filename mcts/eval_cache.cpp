@@ -20,7 +20,7 @@ std::uint64_t fold(std::uint64_t h, std::uint64_t word) {
 
 }  // namespace
 
-EvalCache::EvalCache(Evaluator& inner, EvalCacheConfig config) : inner_(inner), config_(config) {
+EvalCache::EvalCache(EvalCacheConfig config) : config_(config) {
   slots_.resize(config_.entries);
 }
 
@@ -70,8 +70,8 @@ void EvalCache::store(std::uint64_t key, const Evaluation& result) {
   slot.result.value = result.value;
 }
 
-void EvalCache::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
-  if (slots_.empty()) return inner_.evaluate(batch, out);
+void EvalCache::evaluate(Evaluator& network, std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  if (config_.entries == 0) return network.evaluate(batch, out);
   std::vector<std::uint64_t> keys(batch.size());
   std::vector<std::size_t> missed;
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -86,7 +86,7 @@ void EvalCache::evaluate(std::span<const EvalRequest> batch, std::span<Evaluatio
     requests[j] = {&views[j], batch[missed[j]].actions};
   }
   std::vector<Evaluation> results(missed.size());
-  inner_.evaluate(requests, results);
+  network.evaluate(requests, results);
   for (std::size_t j = 0; j < missed.size(); ++j) {
     store(keys[missed[j]], results[j]);
     out[missed[j]] = std::move(results[j]);

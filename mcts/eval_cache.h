@@ -8,8 +8,7 @@
 //
 // Fixed size, one entry a slot, a new result replaces the old (Stockfish's transposition
 // table policy: recent positions matter most to a search). Threading: lookups and stores
-// take a lock, so threads may share one cache; the inner evaluator is called without it,
-// under the inner evaluator's own contract.
+// take a lock, so search threads share one cache; each calls its own network without it.
 #pragma once
 
 #include <cstddef>
@@ -33,13 +32,13 @@ struct EvalCacheStats {
   int permille_full() const { return entries ? int(filled * 1000 / entries) : 0; }
 };
 
-class EvalCache final : public Evaluator {
+class EvalCache {
  public:
-  // `inner` must outlive the cache.
-  EvalCache(Evaluator& inner, EvalCacheConfig config = {});
+  explicit EvalCache(EvalCacheConfig config = {});
 
-  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
-  std::string name() const override { return inner_.name(); }
+  // Fills out[i] for batch[i], from the cache or from `network` (called with the misses
+  // only, bucketed; without the cache's lock, so each thread may pass its own).
+  void evaluate(Evaluator& network, std::span<const EvalRequest> batch, std::span<Evaluation> out);
 
   // Empties the cache and sets its size (results of another network must not survive it).
   void resize(std::size_t entries);
@@ -62,12 +61,26 @@ class EvalCache final : public Evaluator {
   bool find(std::uint64_t key, Evaluation& out);
   void store(std::uint64_t key, const Evaluation& result);
 
-  Evaluator& inner_;
   EvalCacheConfig config_;
   mutable std::mutex mutex_;
   std::vector<Slot> slots_;
   std::size_t filled_ = 0;
   std::uint64_t lookups_ = 0, hits_ = 0;
+};
+
+// An Evaluator that asks `cache` first and `network` for the rest: what a search thread
+// evaluates through (each thread its own network, one cache for all).
+class CachedEvaluator final : public Evaluator {
+ public:
+  CachedEvaluator(EvalCache& cache, Evaluator& network) : cache_(cache), network_(network) {}
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override {
+    cache_.evaluate(network_, batch, out);
+  }
+  std::string name() const override { return network_.name(); }
+
+ private:
+  EvalCache& cache_;
+  Evaluator& network_;
 };
 
 }  // namespace bh

@@ -40,16 +40,17 @@ Evaluation evaluate_one(Evaluator& e, const Asked& a) {
 TEST(EvalCache, AskedAgainThePositionIsAnsweredFromTheCache) {
   MaterialEvaluator material;
   test::CountingEvaluator network(material);
-  EvalCache cache(network);
+  EvalCache table;
+  CachedEvaluator cache(table, network);
   const Asked a = after({{BoardA, "e2e4", 1'000}, {BoardA, "d7d5", 2'000}}, AWhite, 2'500);
   const Evaluation first = evaluate_one(cache, a);
   const Evaluation again = evaluate_one(cache, a);
   EXPECT_EQ(network.views.size(), 1u) << "the second request never reached the network";
   EXPECT_EQ(again.priors, first.priors);
   EXPECT_EQ(again.value, first.value);
-  EXPECT_EQ(cache.stats().lookups, 2u);
-  EXPECT_EQ(cache.stats().hits, 1u);
-  EXPECT_EQ(cache.stats().filled, 1u);
+  EXPECT_EQ(table.stats().lookups, 2u);
+  EXPECT_EQ(table.stats().hits, 1u);
+  EXPECT_EQ(table.stats().filled, 1u);
 }
 
 // The same position by another order of the two boards' moves: only the clocks differ,
@@ -57,26 +58,28 @@ TEST(EvalCache, AskedAgainThePositionIsAnsweredFromTheCache) {
 TEST(EvalCache, ATranspositionAcrossTheBoardsHits) {
   UniformEvaluator uniform;
   test::CountingEvaluator network(uniform);
-  EvalCache cache(network, {1024, 250});
+  EvalCache table({1024, 250});
+  CachedEvaluator cache(table, network);
   const Asked a_first = after({{BoardA, "e2e4", 1'100}, {BoardB, "d2d4", 1'200}}, ABlack, 1'300);
   const Asked b_first = after({{BoardB, "d2d4", 1'100}, {BoardA, "e2e4", 1'200}}, ABlack, 1'300);
   ASSERT_NE(a_first.view.clocks_ms, b_first.view.clocks_ms);
   evaluate_one(cache, a_first);
   evaluate_one(cache, b_first);
-  EXPECT_EQ(cache.stats().hits, 1u);
+  EXPECT_EQ(table.stats().hits, 1u);
   EXPECT_EQ(network.views.size(), 1u);
 }
 
 TEST(EvalCache, ClocksInAnotherBucketOrOtherActionsAreAnotherPosition) {
   UniformEvaluator uniform;
   test::CountingEvaluator network(uniform);
-  EvalCache cache(network, {1024, 250});
+  EvalCache table({1024, 250});
+  CachedEvaluator cache(table, network);
   const Asked early = after({{BoardA, "e2e4", 1'000}}, ABlack, 1'100);
   const Asked late = after({{BoardA, "e2e4", 1'000}}, ABlack, 1'400);  // A-black's clock 300 ms lower
   Asked with_wait = early;
   with_wait.actions.push_back(Move::wait());
   for (const Asked* a : {&early, &late, static_cast<const Asked*>(&with_wait)}) evaluate_one(cache, *a);
-  EXPECT_EQ(cache.stats().hits, 0u);
+  EXPECT_EQ(table.stats().hits, 0u);
   EXPECT_EQ(network.views.size(), 3u);
 }
 
@@ -85,7 +88,8 @@ TEST(EvalCache, ClocksInAnotherBucketOrOtherActionsAreAnotherPosition) {
 TEST(EvalCache, TheNetworkSeesClocksRoundedDownToTheBucket) {
   MaterialEvaluator material;
   test::CountingEvaluator network(material);
-  EvalCache cache(network, {1024, 250});
+  EvalCache table({1024, 250});
+  CachedEvaluator cache(table, network);
   const Asked a = after({{BoardA, "e2e4", 1'130}}, ABlack, 1'370);
   evaluate_one(cache, a);
   ASSERT_EQ(network.views.size(), 1u);
@@ -101,17 +105,18 @@ TEST(EvalCache, TheNetworkSeesClocksRoundedDownToTheBucket) {
 TEST(EvalCache, NoEntriesPassEverythingOnAndAResizeForgets) {
   UniformEvaluator uniform;
   test::CountingEvaluator network(uniform);
-  EvalCache cache(network, {0, 250});
+  EvalCache table({0, 250});
+  CachedEvaluator cache(table, network);
   const Asked a = after({{BoardA, "e2e4", 500}}, ABlack, 600);
   evaluate_one(cache, a);
   evaluate_one(cache, a);
   EXPECT_EQ(network.views.size(), 2u);
-  EXPECT_EQ(cache.stats().lookups, 0u);
-  cache.resize(16);
+  EXPECT_EQ(table.stats().lookups, 0u);
+  table.resize(16);
   evaluate_one(cache, a);
   evaluate_one(cache, a);
   EXPECT_EQ(network.views.size(), 3u);
-  cache.clear();
+  table.clear();
   evaluate_one(cache, a);
   EXPECT_EQ(network.views.size(), 4u) << "a cleared cache asks again";
 }
@@ -120,7 +125,8 @@ TEST(EvalCache, NoEntriesPassEverythingOnAndAResizeForgets) {
 TEST(EvalCache, ABatchSendsOnlyItsMisses) {
   UniformEvaluator uniform;
   test::CountingEvaluator network(uniform);
-  EvalCache cache(network);
+  EvalCache table;
+  CachedEvaluator cache(table, network);
   const Asked known = after({{BoardA, "e2e4", 500}}, ABlack, 600);
   const Asked fresh = after({{BoardA, "d2d4", 500}}, ABlack, 600);
   evaluate_one(cache, known);

@@ -2,6 +2,7 @@
 #include "training/commands/engine_options.h"
 
 #include "training/config.h"
+#include "training/engine/engine_search.h"
 
 namespace bh::cli {
 
@@ -10,6 +11,11 @@ void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice) {
       ->check(CLI::ExistingFile);
   cmd->add_option("--visits", choice.visits, "Visits of a search the host gives no limit (no clock, no nodes)")
       ->check(CLI::Range(std::int64_t(1), std::int64_t(2'000'000)))
+      ->capture_default_str();
+  cmd->add_option("--search-threads", choice.threads,
+                  "Search threads on one tree, each with its own evaluator of --threads LibTorch threads "
+                  "(the UCI option Threads)")
+      ->check(CLI::Range(1, kMaxSearchThreads))
       ->capture_default_str();
 }
 
@@ -23,6 +29,8 @@ EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& so
     setup.think = config.think;
   }
   setup.default_visits = choice.visits;
+  setup.threads = choice.threads;
+  setup.make_evaluator = [source] { return source.evaluator(); };
   setup.name = "bughouse-mcts (" + source.name + ")";
   return setup;
 }

@@ -16,6 +16,7 @@ namespace bh::cli {
 struct EngineConfigChoice {
   std::string config;            // TOML run configuration ([rules], [clock] think model, [search])
   std::int64_t visits = 800;     // a search without limits
+  int threads = 1;               // search threads (UCI Threads sets it too)
 };
 
 void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice);

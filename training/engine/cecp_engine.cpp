@@ -52,8 +52,10 @@ std::optional<std::int64_t> seconds_ms(std::string_view text) {
 CecpEngine::CecpEngine(const EngineSetup& setup, LineWriter& out)
     : setup_(setup),
       out_(out),
-      search_(*setup.evaluator, setup.search, setup.cache_mib),
-      thinker_([this] { think_loop(); }) {}
+      search_(*setup.evaluator, setup.search, setup.cache_mib, setup.make_evaluator),
+      thinker_([this] { think_loop(); }) {
+  search_.set_threads(setup.threads);
+}
 
 CecpEngine::~CecpEngine() { shutdown(); }
 

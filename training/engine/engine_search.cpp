@@ -6,6 +6,8 @@
 #include <cassert>
 #include <cmath>
 #include <exception>
+#include <stdexcept>
+#include <string>
 
 #include "mcts/solver.h"
 
@@ -79,14 +81,33 @@ std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib)
-    : cache_(evaluator, {cache_mib * kCacheEntriesPerMib}),
-      search_(with_reuse(config)),
-      batch_(std::max(1, config.max_leaves_per_tree)) {}
+EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib,
+                           EvaluatorMaker more)
+    : config_(config), more_(std::move(more)), cache_({cache_mib * kCacheEntriesPerMib}), search_(with_reuse(config)) {
+  lanes_.push_back(make_lane(evaluator, nullptr));
+}
+
+std::unique_ptr<EngineSearch::Lane> EngineSearch::make_lane(Evaluator& evaluator, std::unique_ptr<Evaluator> owned) {
+  return std::unique_ptr<Lane>(new Lane{std::move(owned), CachedEvaluator(cache_, evaluator),
+                                        LeafBatch(std::max(1, config_.max_leaves_per_tree))});
+}
 
 void EngineSearch::set_cache_mib(std::size_t mib) {
   assert(!running());
   cache_.resize(mib * kCacheEntriesPerMib);
+}
+
+void EngineSearch::set_threads(int threads) {
+  assert(!running());
+  if (threads < 1 || threads > kMaxSearchThreads)
+    throw std::invalid_argument("threads must be 1.." + std::to_string(kMaxSearchThreads));
+  if (threads > 1 && !more_) throw std::invalid_argument("this evaluator cannot be copied for more search threads");
+  lanes_.resize(std::min<std::size_t>(lanes_.size(), std::size_t(threads)));
+  while (int(lanes_.size()) < threads) {
+    std::unique_ptr<Evaluator> evaluator = more_();
+    Evaluator& ref = *evaluator;
+    lanes_.push_back(make_lane(ref, std::move(evaluator)));
+  }
 }
 
 EngineSearch::~EngineSearch() {
@@ -151,6 +172,7 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   search_.reset();
   cache_.reset_stats();
   seldepth_ = 0;
+  helper_error_ = nullptr;
   // The budget is handed to the search in slices: a simulation that ends in a finished
   // match never leaves collect(), and a tree of such lines (a side that only sits until
   // it flags) could run a whole budget of them between two looks at the clock.
@@ -159,47 +181,90 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   SearchParams params;
   params.visits = int(std::min(limit, kSlice));
   search_.start(root, params);
+  std::atomic<bool> finished{false};
+  std::vector<std::thread> helpers;
+  for (std::size_t i = 1; i < lanes_.size(); ++i) helpers.emplace_back([this, i, &finished] { help(*lanes_[i], finished); });
+  const auto join = [&] {
+    finished = true;
+    for (std::thread& t : helpers) t.join();
+    helpers.clear();
+    if (helper_error_) std::rethrow_exception(helper_error_);
+  };
   auto last_report = start;
-  for (;;) {
-    const Node& top = search_.tree().root();
-    if (top.status == NodeStatus::Expanded) {
-      if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) return;
-      if (search_.done()) {
-        if (std::int64_t(top.visits) < limit) {  // the next slice
-          params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
-          search_.start(root, params);
-          continue;
+  bool wait_stop = false;
+  try {
+    for (;;) {
+      {
+        std::lock_guard lock(tree_mutex_);
+        const Node& top = search_.tree().root();
+        if (helper_error_) break;
+        if (top.status == NodeStatus::Expanded) {
+          if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) break;
+          if (search_.done()) {  // nothing in flight in any thread
+            if (std::int64_t(top.visits) < limit) {  // the next slice
+              params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
+              search_.start(root, params);
+              continue;
+            }
+            wait_stop = limits.infinite;  // UCI: the best move only after `stop`
+            break;
+          }
         }
-        if (limits.infinite) wait_for_stop();  // UCI: the best move only after `stop`
-        return;
       }
+      if (!step(*lanes_[0])) {
+        std::lock_guard lock(tree_mutex_);
+        if (search_.done()) continue;                  // simulations ended in finished matches only
+        if (search_.tree().root().in_flight == 0) break;  // nothing more can be searched
+      }
+      const auto now = std::chrono::steady_clock::now();
+      if (now - last_report >= report_every_) {
+        last_report = now;
+        SearchInfo info;
+        {
+          std::lock_guard lock(tree_mutex_);
+          info = snapshot(start);
+        }
+        report(info);
+      }
+      if (lanes_.size() > 1) std::this_thread::yield();  // blocked behind the others' leaves
     }
-    if (!evaluate_batch()) {
-      if (search_.done()) continue;  // simulations ended in finished matches only
-      return;                        // nothing more can be searched
-    }
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_report >= report_every_) {
-      last_report = now;
-      report(snapshot(start));
-    }
+  } catch (...) {
+    finished = true;
+    for (std::thread& t : helpers) t.join();
+    throw;
   }
+  join();
+  if (wait_stop) wait_for_stop();
 }
 
-bool EngineSearch::evaluate_batch() {
-  const int per_call = std::min(search_.config().max_leaves_per_tree, batch_.capacity());
-  batch_.clear();
-  for (int i = 0; i < per_call; ++i)
-    if (!search_.collect(batch_, 0)) break;
-  if (batch_.empty()) return false;
-  batch_.evaluate(cache_);
-  for (int i = 0; i < batch_.size(); ++i) {
+bool EngineSearch::step(Lane& lane) {
+  lane.batch.clear();
+  {
+    std::lock_guard lock(tree_mutex_);
+    const int per_call = std::min(search_.config().max_leaves_per_tree, lane.batch.capacity());
+    for (int i = 0; i < per_call; ++i)
+      if (!search_.collect(lane.batch, 0)) break;
+  }
+  if (lane.batch.empty()) return false;
+  lane.batch.evaluate(lane.evaluator);
+  std::lock_guard lock(tree_mutex_);
+  for (int i = 0; i < lane.batch.size(); ++i) {
     // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
     // would cost more than the search itself on big trees).
-    seldepth_ = std::max(seldepth_, int(batch_.leaf(i).path.size()) - 1);
-    search_.finish(batch_.leaf(i), batch_.result(i));
+    seldepth_ = std::max(seldepth_, int(lane.batch.leaf(i).path.size()) - 1);
+    search_.finish(lane.batch.leaf(i), lane.batch.result(i));
   }
   return true;
+}
+
+void EngineSearch::help(Lane& lane, const std::atomic<bool>& finished) {
+  try {
+    while (!finished)
+      if (!step(lane)) std::this_thread::sleep_for(std::chrono::microseconds(50));  // the budget is reached or blocked
+  } catch (...) {
+    std::lock_guard lock(tree_mutex_);
+    if (!helper_error_) helper_error_ = std::current_exception();
+  }
 }
 
 void EngineSearch::wait_for_stop() {

@@ -1,18 +1,23 @@
 // engine_search.h — the search of the engine protocols (UCI, CECP): one decision searched
-// on a thread of its own, so the protocol loop keeps answering `isready`, `stop` and
+// on threads of its own, so the protocol loop keeps answering `isready`, `stop` and
 // `ping` while it runs. Limits: visits, a time budget, or until stopped (UCI `infinite`).
 // Every decision is searched from a fresh tree. Progress is reported as SearchInfo (depth, visits, speed, value, principal variation)
 // about once a second and once at the end; the final report carries the chosen action.
 //
-// One EngineSearch runs one search at a time; the evaluator is called only from the
-// search thread (mcts/evaluator.h's contract), so a TorchEvaluator needs no lock.
+// Threads (UCI `Threads`): every search thread works on the one tree, each with its own
+// network evaluator and batch of leaves (nn/README.md "Threads": independent
+// single-thread evaluators beat one shared multi-thread one). A thread takes the tree's
+// lock to collect leaves (virtual loss steers the threads apart) and to back them up,
+// and evaluates without it; the evaluation cache is shared.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -22,6 +27,7 @@
 #include "mcts/eval_cache.h"
 #include "mcts/evaluator.h"
 #include "mcts/game_state.h"
+#include "mcts/leaf_batch.h"
 #include "mcts/search.h"
 #include "mcts/search_config.h"
 
@@ -39,6 +45,9 @@ inline constexpr std::size_t kCacheEntriesPerMib = 4096;
 // The most visits one search may reach: it bounds the tree's memory (about 100 bytes a
 // visit with its edges) whatever the host asks for.
 inline constexpr std::int64_t kMaxEngineVisits = 2'000'000;
+
+// The most search threads an engine runs.
+inline constexpr int kMaxSearchThreads = 256;
 
 struct SearchInfo {
   int depth = 0;             // length of the principal variation
@@ -71,9 +80,14 @@ class EngineSearch {
  public:
   using Report = std::function<void(const SearchInfo&)>;
 
-  // `evaluator` must outlive this object. Its results are cached (mcts/eval_cache.h)
-  // across the engine's decisions: `cache_mib` MiB, 0 for none.
-  EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib = 64);
+  // Makes one more evaluator of the same network, for another search thread.
+  using EvaluatorMaker = std::function<std::unique_ptr<Evaluator>()>;
+
+  // `evaluator` (the first thread's) must outlive this object. Results are cached
+  // (mcts/eval_cache.h) across the engine's decisions: `cache_mib` MiB, 0 for none.
+  // `more` makes the evaluators of further threads (set_threads); none: one thread only.
+  EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib = 64,
+               EvaluatorMaker more = {});
   ~EngineSearch();  // stops and joins a running search
   EngineSearch(const EngineSearch&) = delete;
   EngineSearch& operator=(const EngineSearch&) = delete;
@@ -90,6 +104,10 @@ class EngineSearch {
 
   // Empties the evaluation cache and sets its size (UCI `Hash`); not while searching.
   void set_cache_mib(std::size_t mib);
+  // Search threads (UCI `Threads`), 1 .. kMaxSearchThreads; not while searching. Throws
+  // std::invalid_argument beyond 1 when no EvaluatorMaker was given.
+  void set_threads(int threads);
+  int threads() const { return int(lanes_.size()); }
 
   // How often progress is reported (tests shorten it).
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
@@ -100,18 +118,32 @@ class EngineSearch {
   // The search proper, until a limit, a stop or the end of the tree; throws what the
   // evaluator throws.
   void search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start);
-  // One batch of leaves collected, evaluated and backed up; false when none was collected.
-  bool evaluate_batch();
+  // One search thread's own means: its evaluator (through the shared cache) and batch.
+  struct Lane {
+    std::unique_ptr<Evaluator> owned;  // threads after the first own their evaluator
+    CachedEvaluator evaluator;
+    LeafBatch batch;
+  };
+  std::unique_ptr<Lane> make_lane(Evaluator& evaluator, std::unique_ptr<Evaluator> owned);
+  // One batch of leaves collected, evaluated and backed up by `lane`; false when none was
+  // collected (the budget is reached, or every leaf to take is in another batch).
+  bool step(Lane& lane);
+  // The search of a further thread: steps until `finished`; an error ends the search.
+  void help(Lane& lane, const std::atomic<bool>& finished);
   // An infinite search (UCI) waits for `stop` before its final report.
   void wait_for_stop();
   // The final report: the search's result, or the first legal action when it failed.
   SearchInfo final_info(const GameState& root, TimePoint start, const std::string& error) const;
-  SearchInfo snapshot(TimePoint start) const;
-  int seldepth_ = 0;  // deepest leaf evaluated in this search (search thread only)
+  SearchInfo snapshot(TimePoint start) const;  // with tree_mutex_ held, or no other thread
+  int seldepth_ = 0;  // deepest leaf evaluated in this search (under tree_mutex_)
 
-  EvalCache cache_;  // in front of the evaluator
-  Search search_;
-  LeafBatch batch_;
+  SearchConfig config_;
+  EvaluatorMaker more_;
+  EvalCache cache_;  // in front of every lane's evaluator
+  Search search_;    // under tree_mutex_ while helpers run
+  std::mutex tree_mutex_;
+  std::vector<std::unique_ptr<Lane>> lanes_;
+  std::exception_ptr helper_error_;  // the first error of a further thread (under tree_mutex_)
   std::thread thread_;
   std::atomic<bool> running_{false};
   std::atomic<bool> stop_{false};

@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 
 #include "core/rules.h"
@@ -23,7 +25,11 @@ struct EngineSetup {
   Evaluator* evaluator = nullptr;      // must outlive the engine; called from its search thread only
   std::int64_t default_visits = 800;   // a `go` without limits searches this many visits
   std::int64_t move_overhead_ms = 50;  // kept back from every clock budget for the host's lag
-  std::size_t cache_mib = 64;          // the evaluation cache (mcts/eval_cache.h): UCI Hash, CECP memory
+  std::size_t cache_mib = 64;          // the evaluation cache (mcts/eval_cache.h): UCI Hash
+  int threads = 1;                     // search threads on the one tree: UCI Threads
+  // One more evaluator of the same network for another search thread (threads > 1); empty
+  // when the evaluator cannot be had twice.
+  std::function<std::unique_ptr<Evaluator>()> make_evaluator;
 };
 
 // The largest evaluation cache a host may ask for, in MiB.

@@ -42,8 +42,10 @@ std::optional<std::pair<std::string, std::string>> parse_setoption(std::string_v
 UciEngine::UciEngine(const EngineSetup& setup, LineWriter& out, std::string record_path)
     : setup_(setup),
       out_(out),
-      search_(*setup.evaluator, setup.search, setup.cache_mib),
-      record_path_(std::move(record_path)) {}
+      search_(*setup.evaluator, setup.search, setup.cache_mib, setup.make_evaluator),
+      record_path_(std::move(record_path)) {
+  search_.set_threads(setup.threads);
+}
 
 UciEngine::~UciEngine() {
   search_.stop();
@@ -111,6 +113,8 @@ void UciEngine::uci() {
             " min 0 max 5000");
   out_.line("option name Hash type spin default " + std::to_string(setup_.cache_mib) + " min 0 max " +
             std::to_string(kMaxCacheMib));
+  out_.line("option name Threads type spin default " + std::to_string(setup_.threads) + " min 1 max " +
+            std::to_string(setup_.make_evaluator ? kMaxSearchThreads : 1));
   out_.line("option name RecordFile type string default " + (record_path_.empty() ? std::string("<empty>") : record_path_));
   out_.line("uciok");
 }
@@ -133,6 +137,7 @@ void UciEngine::setoption(std::string_view args) {
       {"visits", [](UciEngine& e, const std::string& v) { e.set_visits(v); }},
       {"move overhead", [](UciEngine& e, const std::string& v) { e.set_move_overhead(v); }},
       {"hash", [](UciEngine& e, const std::string& v) { e.set_hash(v); }},
+      {"threads", [](UciEngine& e, const std::string& v) { e.set_threads(v); }},
       {"recordfile", [](UciEngine& e, const std::string& v) { e.record_path_ = v == "<empty>" ? "" : v; }},
   };
   const std::string key = to_lower(name);
@@ -173,6 +178,17 @@ void UciEngine::set_hash(const std::string& value) {
   }
   search_.wait();  // the host waits for bestmove before setoption; a late one waits here
   search_.set_cache_mib(std::size_t(*v));
+}
+
+void UciEngine::set_threads(const std::string& value) {
+  const int most = setup_.make_evaluator ? kMaxSearchThreads : 1;
+  auto v = to_int(value);
+  if (!v || *v < 1 || *v > most) {
+    error("Threads '" + value + "': expected 1.." + std::to_string(most));
+    return;
+  }
+  search_.wait();
+  search_.set_threads(int(*v));
 }
 
 void UciEngine::new_game() {

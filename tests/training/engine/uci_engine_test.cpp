@@ -178,6 +178,36 @@ TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
   EXPECT_TRUE(refused);
 }
 
+// PROTOCOL.md "Options": Threads searches one tree with that many threads, each with an
+// evaluator of its own; an engine whose evaluator cannot be had twice offers only 1.
+TEST(UciEngine, ThreadsSearchOneTreeTogether) {
+  Session single;
+  single.send("uci");
+  ASSERT_TRUE(single.lines.next("uciok"));
+  const auto offered = single.lines.all();
+  EXPECT_NE(std::find(offered.begin(), offered.end(), "option name Threads type spin default 1 min 1 max 1"), offered.end());
+  single.send("setoption name Threads value 2");
+  single.send("isready");
+  ASSERT_TRUE(single.lines.next("readyok"));
+  bool refused = false;
+  for (const auto& l : single.lines.all()) refused = refused || l.find("Threads '2': expected 1..1") != std::string::npos;
+  EXPECT_TRUE(refused);
+
+  MaterialEvaluator material;
+  Session s(&material);
+  s.setup.make_evaluator = [] { return std::make_unique<MaterialEvaluator>(); };
+  s.engine = std::make_unique<UciEngine>(s.setup, s.lines.writer());
+  s.send("uci");
+  ASSERT_TRUE(s.lines.next("uciok"));
+  const auto options = s.lines.all();
+  EXPECT_NE(std::find(options.begin(), options.end(), "option name Threads type spin default 1 min 1 max 256"), options.end());
+  s.send("setoption name Threads value 3");
+  s.send("position startpos moves e2e4");
+  s.send("go nodes 600");
+  EXPECT_NO_THROW(parse_uci(parse_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1"), RuleSet{}, s.bestmove()));
+  EXPECT_NE(last_info(s).find(" nodes 600 "), std::string::npos) << last_info(s);
+}
+
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   Session s;
   s.send("position startpos");
