@@ -5,7 +5,7 @@
 // link, A-white starts; moves are played by clicking squares, the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
 // see the same moves, partners talk by one click, the clocks run, A-white resigns and
-// everyone reads the end banner.
+// everyone reads the end banner; A-white asks for a rematch from it and plays again.
 // A screenshot of the table is saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
@@ -142,6 +142,11 @@ async function main() {
     console.log(`end banner: ${banner}`);
     await spectator.screenshot({ path: screenshot, fullPage: true });
     console.log(`screenshot: ${screenshot}`);
+    // A rematch from the end banner: the same seats play again, on every screen.
+    await aWhite.click("button:has-text('Rematch')", { timeout: kLimit });
+    for (const page of [aWhite, partner, spectator]) await page.waitForSelector("#banner:has-text('Playing')", { timeout: kLimit });
+    await play(aWhite, "A", "e2", "e4");
+    console.log("rematch: A-white played e4 again");
   } finally {
     await browser.close();
     server.kill("SIGTERM");

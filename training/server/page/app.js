@@ -10,6 +10,9 @@ const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N",
                "sit", "go", "trade", "no trade", "mate coming", "ok", "no"];
 const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The page says it is there this often; the server shows a seat silent for a few seconds
+// as lost (training/server/limits.h).
+const PING_MS = 2000;
 const app = document.getElementById("app");
 
 function element(tag, attributes = {}, text = "") {
@@ -88,9 +91,11 @@ class TableView {
     this.received = 0;      // performance.now() when the state came
     this.from = null;       // a picked square or reserve piece of the person's board
     this.talk = [];         // partner messages heard (and said), newest last
+    this.pending = null;    // the last move sent and not yet seen played: resent after a reconnection
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
+    setInterval(() => { if (this.socket.readyState === WebSocket.OPEN) this.send({ type: "ping" }); }, PING_MS);
   }
 
   build() {
@@ -117,12 +122,33 @@ class TableView {
 
   send(message) { this.socket.send(JSON.stringify(message)); }
 
+  // With the number of moves already played on the board: the server plays it once, so
+  // it is safe to send again when the connection dropped before the answer came.
+  sendMove(move) {
+    const ply = this.state.moves.filter((m) => boardOf(m.seat) === boardOf(this.seat)).length;
+    this.pending = { type: "move", move, ply, match: this.state.match };
+    this.send({ type: "move", move, ply });
+  }
+
+  // A pending move is settled by a state of another match or with more moves on its board.
+  settlePending(s) {
+    const p = this.pending;
+    if (p && (s.match !== p.match || s.moves.filter((m) => boardOf(m.seat) === boardOf(this.seat)).length > p.ply))
+      this.pending = null;
+  }
+
   receive(message) {
-    if (message.type === "error") { this.message.textContent = message.message; return; }
-    if (message.type === "welcome") { this.seat = message.seat; this.drawTellButtons(); return; }
+    if (message.type === "error") { this.pending = null; this.message.textContent = message.message; return; }
+    if (message.type === "welcome") {
+      this.seat = message.seat;
+      this.drawTellButtons();
+      if (this.pending) this.send({ type: "move", move: this.pending.move, ply: this.pending.ply });
+      return;
+    }
     if (message.type === "tell") { this.heard(message); return; }
     if (message.type !== "state") return;
     this.state = message;
+    this.settlePending(message);
     this.received = performance.now();
     this.message.textContent = "";
     this.draw();
@@ -176,6 +202,11 @@ class TableView {
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
       this.controls.append(resign, " ", this.promotionChooser(), " ", this.moveInput());
     }
+    if (s.over && this.seat) {
+      const rematch = element("button", {}, "Rematch");
+      rematch.onclick = () => this.send({ type: "rematch" });  // the same seats, fresh clocks
+      this.controls.append(rematch, " ");
+    }
     if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
   }
 
@@ -199,7 +230,8 @@ class TableView {
     const s = this.state;
     const row = element("div", { class: "seat" });
     const info = s.seats[seat];
-    const who = info.kind === "computer" ? "computer" : info.kind === "person" ? (info.connected ? "person" : "person (away)") : "open";
+    const who = info.kind === "computer" ? "computer"
+              : info.kind === "person" ? (info.connected ? "person" : "person · connection lost") : "open";
     row.dataset.seat = seat;
     const reserve = element("span", { class: "reserve" + (seat === this.seat ? " mine" : "") });
     const white = seat.endsWith("white");
@@ -265,7 +297,7 @@ class TableView {
     form.append(input);
     form.onsubmit = (event) => {
       event.preventDefault();
-      if (input.value.trim()) this.send({ type: "move", move: input.value.trim() });
+      if (input.value.trim()) this.sendMove(input.value.trim());
       input.value = "";
     };
     return form;
@@ -281,7 +313,7 @@ class TableView {
     if (!this.from) return;
     const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
     this.from = null;
-    this.send({ type: "move", move });
+    this.sendMove(move);
     this.draw();
   }
 
