@@ -271,7 +271,7 @@ struct Table::Impl {
     nlohmann::json state = this->state(e.after);
     if (e.kind == LiveEvent::Kind::Move) {
       state["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
-      if (setup.on_move) setup.on_move(id, e.after.moves_played(), live->now() - e.time_ms);
+      if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);
     }
     broadcast(state.dump());
   }

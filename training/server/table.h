@@ -42,10 +42,12 @@ class TableClient {
 using ComputerFactory = std::function<std::unique_ptr<Player>(const std::string& spec, Seat seat)>;
 
 // Told of every move a table plays, on the server's thread just before its state goes to
-// the connections: the table, the moves played so far in the match, and how many ms after
-// it was due the move was played (a computer's move waits for the referee's timer). For
-// measurements (tests/bench/serve_bench.cpp); unset in the program.
-using MoveObserver = std::function<void(const std::string& table, int moves_played, std::int64_t late_ms)>;
+// the connections: the table, its match (1, 2 after a rematch, ...), the moves played so
+// far in the match, and how many ms after it was due the move was played (a computer's
+// move waits for the referee's timer). For measurements (tests/bench/serve_bench.cpp);
+// unset in the program.
+using MoveObserver =
+    std::function<void(const std::string& table, int match, int moves_played, std::int64_t late_ms)>;
 
 struct TableSetup {
   RuleSet rules;
