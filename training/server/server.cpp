@@ -78,6 +78,9 @@ struct Server::Impl {
     acceptor.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
       if (ec == asio::error::operation_aborted) return;  // stopping
       if (ec) return rest();                              // out of file descriptors, say
+      // A state message goes out at once, not held back for the previous one's ACK (Nagle
+      // with the peer's delayed ACK would hold it up to 40 ms).
+      socket.set_option(tcp::no_delay(true), ec);
       if (auto ticket = gate.admit())
         std::make_shared<HttpSession>(std::move(socket), lobby, gate, std::move(*ticket))->run();
       else
