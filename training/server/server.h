@@ -36,8 +36,9 @@ class Server {
   // Serves on this thread until SIGINT or SIGTERM (the command).
   void run_until_signal();
   void stop();
-  // What the server holds now and what it refused or cut so far; from any thread but the
-  // server's own (it waits for that thread to answer while it serves).
+  // What the server holds now and what it refused or cut so far: while start() serves,
+  // from another thread (it waits for the server's thread to answer); before start() or
+  // after stop(), from any. Not while run_until_signal() serves.
   ServerStats stats();
 
  private:
