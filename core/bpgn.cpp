@@ -104,13 +104,15 @@ std::optional<std::int64_t> clock_ms(double seconds) {
   return std::int64_t(std::llround(seconds * 1000));
 }
 
-// "59.68" (seconds) -> 59680 ms; also "[%clk 0:00:59.6]".
-std::optional<std::int64_t> parse_clock(const std::string& c) {
+// "59.68" (seconds) -> 59680 ms; also "[%clk 0:00:59.6]", and with `command` "%emt" the
+// elapsed-move-time stamp "[%emt 0:00:01.2]".
+std::optional<std::int64_t> parse_clock(const std::string& c, std::string_view command = "%clk") {
   std::string s = c;
   while (!s.empty() && s.front() == ' ') s.erase(s.begin());
   while (!s.empty() && s.back() == ' ') s.pop_back();
-  if (s.rfind("[%clk ", 0) == 0 && s.back() == ']') {
-    s = s.substr(6, s.size() - 7);
+  const std::string prefix = "[" + std::string(command) + " ";
+  if (s.rfind(prefix, 0) == 0 && s.back() == ']') {
+    s = s.substr(prefix.size(), s.size() - prefix.size() - 1);
     double total = 0;
     std::stringstream parts(s);
     std::string part;
@@ -122,6 +124,7 @@ std::optional<std::int64_t> parse_clock(const std::string& c) {
     }
     return clock_ms(total);
   }
+  if (command != "%clk") return std::nullopt;  // only a clock may be bare seconds
   double v = 0;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
@@ -199,9 +202,13 @@ std::vector<BpgnGame> read_bpgn(std::istream& in, const std::string& source) {
       game.tags.emplace_back(key, value);
     } else if (t.kind == Token::Comment) {
       if (!open) continue;
-      if (auto clock = parse_clock(t.text); clock && !game.plies.empty() && !game.plies.back().clock_ms) {
+      const auto clock = parse_clock(t.text);
+      const auto elapsed = parse_clock(t.text, "%emt");
+      if (clock && !game.plies.empty() && !game.plies.back().clock_ms) {
         game.plies.back().clock_ms = clock;
-      } else if (!clock) {
+      } else if (elapsed && !game.plies.empty() && !game.plies.back().elapsed_ms) {
+        game.plies.back().elapsed_ms = elapsed;
+      } else if (!clock && !elapsed) {
         std::string c = t.text;
         while (!c.empty() && c.front() == ' ') c.erase(c.begin());
         while (!c.empty() && c.back() == ' ') c.pop_back();
@@ -241,6 +248,19 @@ std::vector<BpgnGame> read_bpgn_file(const std::string& path) {
   return read_bpgn(in, path);
 }
 
+namespace {
+
+// How long the mover of `p` thought: its elapsed-time stamp, or what its clock lost. Under
+// a delay a clock that lost nothing does not say how long (the writer stamps those records).
+std::int64_t think_time(const Match& m, const BpgnPly& p) {
+  if (p.elapsed_ms) return *p.elapsed_ms;
+  const TimeControl& tc = m.time_control();
+  const std::int64_t lost = m.remaining(m.mover(p.board), m.turn_started(p.board)) + tc.increment_ms - *p.clock_ms;
+  return lost > 0 ? lost + tc.delay_ms : lost;
+}
+
+}  // namespace
+
 Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback) {
   auto where = [&](const BpgnPly& p) {
     return "game " + std::to_string(game.index) + " (line " + std::to_string(p.line) + "), move " +
@@ -250,9 +270,11 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
   TimeControl tc = fallback;
   if (std::string t = game.tag("TimeControl"); !t.empty() && t != "-") {
     try {
-      tc = TimeControl::parse(t.substr(0, t.find('+')) + "s" + (t.find('+') == std::string::npos ? "" : t.substr(t.find('+'))));
+      const std::size_t base_end = std::min(t.find('+'), t.find('d'));  // the tag counts seconds
+      tc = TimeControl::parse(t.substr(0, base_end) + "s" + (base_end == std::string::npos ? "" : t.substr(base_end)));
     } catch (const std::invalid_argument& e) {
-      throw ParseError("game " + std::to_string(game.index) + ": TimeControl tag '" + t + "' is not <seconds>+<increment>");
+      throw ParseError("game " + std::to_string(game.index) + ": TimeControl tag '" + t +
+                       "' is not <seconds>+<increment>[d<delay>]");
     }
   }
   std::optional<Match> match;
@@ -288,11 +310,8 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
     if (move.is_wait()) throw ParseError(where(p) + "a wait is not a move");
     // The move's time: when the mover's turn began plus what its clock lost.
     std::int64_t t = m.now();
-    if (tc.timed() && p.clock_ms) {
-      Seat s = m.mover(p.board);
-      std::int64_t spent = m.remaining(s, m.turn_started(p.board)) + tc.increment_ms - *p.clock_ms;
-      t = std::clamp(m.turn_started(p.board) + spent, m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
-    }
+    if (tc.timed() && (p.clock_ms || p.elapsed_ms))
+      t = std::clamp(m.turn_started(p.board) + think_time(m, p), m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
     if (claimed_with_move && i + 1 == game.plies.size()) {
       const DrawClaim verdict = m.claim_draw(ending->seat, t, move);
       if (!verdict.granted) throw ParseError(where(p) + "the record's draw claim does not hold: " + verdict.explanation);
@@ -330,7 +349,10 @@ std::string write_bpgn(const Match& match, const std::vector<std::pair<std::stri
   const TimeControl& tc = match.time_control();
   if (!has("TimeControl"))
     out += "[TimeControl \"" +
-           (tc.timed() ? tag_seconds(tc.initial_ms) + "+" + tag_seconds(tc.increment_ms) : std::string("-")) + "\"]\n";
+           (tc.timed() ? tag_seconds(tc.initial_ms) + "+" + tag_seconds(tc.increment_ms) +
+                              (tc.delay_ms ? "d" + tag_seconds(tc.delay_ms) : "")
+                        : std::string("-")) +
+           "\"]\n";
   const Board start;
   if (!has("FEN") && (!(match.initial_board(BoardA) == start) || !(match.initial_board(BoardB) == start))) {
     std::string bfen = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));
@@ -367,6 +389,7 @@ std::string write_bpgn(const Match& match, const std::vector<std::pair<std::stri
     std::string text = style == MoveStyle::San ? to_san(board, match.rules(), e.move) : to_uci(e.move);
     std::string token = std::to_string(board.fullmove_number()) + letter + ". " + text;
     if (tc.timed()) token += " {" + seconds(e.clock_after_ms) + "}";
+    if (tc.delay_ms) token += " {[%emt " + seconds(e.time_ms - again.turn_started(b)) + "]}";
     emit(token);
     again.play(b, e.move, e.time_ms);
   }

@@ -23,6 +23,7 @@ struct BpgnPly {
   std::string text;                     // the move as written (SAN or UCI)
   std::optional<std::int64_t> clock_ms; // the mover's remaining time after the move
   int line;                             // where it stands in the source
+  std::optional<std::int64_t> elapsed_ms = std::nullopt; // how long the mover thought ([%emt], written under a delay)
 };
 
 struct BpgnGame {

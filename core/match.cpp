@@ -25,20 +25,26 @@ bool read_number(std::string_view s, double& out) {
 
 TimeControl TimeControl::parse(std::string_view text) {
   if (text == "untimed" || text == "-") return untimed();
-  auto plus = text.find('+');
-  std::string_view base = text.substr(0, plus);
-  std::string_view inc = plus == std::string_view::npos ? "0" : text.substr(plus + 1);
+  // <base>[+<increment>][d<delay>]: the delay last, the increment before it.
+  const auto d = text.find('d');
+  std::string_view delay = d == std::string_view::npos ? "0" : text.substr(d + 1);
+  std::string_view rest = text.substr(0, d);
+  const auto plus = rest.find('+');
+  std::string_view base = rest.substr(0, plus);
+  std::string_view inc = plus == std::string_view::npos ? "0" : rest.substr(plus + 1);
   double scale = 60'000;  // minutes unless the base ends in 's'
   if (!base.empty() && base.back() == 's') {
     scale = 1000;
     base.remove_suffix(1);
   }
-  double b = 0, i = 0;
-  if (!read_number(base, b) || !read_number(inc, i) || b <= 0 || b * scale > 1e10 || i > 3600)
+  double b = 0, i = 0, w = 0;
+  if (!read_number(base, b) || !read_number(inc, i) || !read_number(delay, w) || b <= 0 || b * scale > 1e10 ||
+      i > 3600 || w > 3600)
     throw std::invalid_argument("time control '" + std::string(text) +
                                 "': expected <minutes>+<increment seconds> (e.g. 3+0, 5+5), "
-                                "<seconds>s+<increment> (e.g. 90s+2) or 'untimed'");
-  return {std::int64_t(b * scale), std::int64_t(i * 1000)};
+                                "<seconds>s+<increment> (e.g. 90s+2), a delay in seconds after 'd' "
+                                "(e.g. 5d3 or 5+0d3) or 'untimed'");
+  return {std::int64_t(b * scale), std::int64_t(i * 1000), std::int64_t(w * 1000)};
 }
 
 std::string TimeControl::to_string() const {
@@ -48,7 +54,7 @@ std::string TimeControl::to_string() const {
     if (ms % 1000) s += "." + std::to_string(1000 + ms % 1000).substr(1);
     return s;
   };
-  return fmt(initial_ms) + "s+" + fmt(increment_ms);
+  return fmt(initial_ms) + "s+" + fmt(increment_ms) + (delay_ms ? "d" + fmt(delay_ms) : "");
 }
 
 Match::Match(RuleSet rules, TimeControl tc) : Match(Board(), Board(), rules, tc) {}
@@ -78,10 +84,10 @@ std::int64_t Match::remaining(Seat s, std::int64_t t) const {
   if (!tc_.timed()) return 0;
   BoardId b = board_of(s);
   if (mover(b) != s) return clocks_[s];
-  return clocks_[s] - (std::max(t, turn_start_[b]) - turn_start_[b]);
+  return clocks_[s] - tc_.charged(std::max(t, turn_start_[b]) - turn_start_[b]);
 }
 
-std::int64_t Match::flag_time(BoardId b) const { return turn_start_[b] + clocks_[mover(b)]; }
+std::int64_t Match::flag_time(BoardId b) const { return turn_start_[b] + tc_.delay_ms + clocks_[mover(b)]; }
 
 void Match::require_time(std::int64_t t) const {
   if (t < now_)
@@ -142,7 +148,7 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   if (!advance_to(t)) return false;
 
   const Seat s = mover(b);
-  if (tc_.timed()) clocks_[s] -= t - turn_start_[b], clocks_[s] += tc_.increment_ms;
+  if (tc_.timed()) clocks_[s] -= tc_.charged(t - turn_start_[b]), clocks_[s] += tc_.increment_ms;
   turn_start_[b] = t;
 
   Capture captured = boards_[b].play(m, rules_.promotion);

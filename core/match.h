@@ -8,6 +8,7 @@
 // from the moment the previous move on that board landed; only those two clocks run.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <string>
@@ -20,15 +21,20 @@
 
 namespace bh {
 
-// Per-seat clock: initial time and increment, both in milliseconds. An untimed match has
-// no clocks at all (analysis, engine positions without times).
+// Per-seat clock: initial time, increment and delay, in milliseconds. An untimed match has
+// no clocks at all (analysis, engine positions without times). The delay is the simple
+// (US) delay of core/RULES.md "Clocks": each turn's first delay_ms do not count.
 struct TimeControl {
   std::int64_t initial_ms = 180'000;  // core/RULES.md "Clocks": 3 minutes, no increment
   std::int64_t increment_ms = 0;
+  std::int64_t delay_ms = 0;
 
   static TimeControl untimed() { return {0, 0}; }
   bool timed() const { return initial_ms > 0; }
-  // "3+0" (minutes + seconds, as servers write it), "90s+2" or "untimed".
+  // What a turn of `elapsed_ms` takes off the clock (before the increment).
+  std::int64_t charged(std::int64_t elapsed_ms) const { return std::max<std::int64_t>(0, elapsed_ms - delay_ms); }
+  // "3+0" (minutes + seconds, as servers write it), "90s+2", with a delay "5d3" or
+  // "5+0d3" (seconds), or "untimed".
   static TimeControl parse(std::string_view text);
   std::string to_string() const;
   bool operator==(const TimeControl&) const = default;

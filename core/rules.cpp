@@ -1,6 +1,7 @@
 // rules.cpp — option names, parsing and printing of a RuleSet.
 #include "core/rules.h"
 
+#include <algorithm>
 #include <charconv>
 #include <stdexcept>
 #include <string>
@@ -132,6 +133,19 @@ std::vector<std::string> describe(const RuleSet& r) {
       std::string("promotion=") + promotion_name(r.promotion),
       std::string("promoted_keep_rank=") + b(r.promoted_keep_rank),
   };
+}
+
+RuleSet parse_rules(std::string_view lines) {
+  RuleSet rules;
+  while (!lines.empty()) {
+    const std::string_view line = lines.substr(0, lines.find('\n'));
+    lines.remove_prefix(std::min(lines.size(), line.size() + 1));
+    if (line.empty()) continue;
+    const std::size_t eq = line.find('=');
+    if (eq == std::string_view::npos) throw std::invalid_argument("rule line without '=': " + std::string(line));
+    set_option(rules, line.substr(0, eq), line.substr(eq + 1));
+  }
+  return rules;
 }
 
 }  // namespace bh

@@ -24,6 +24,7 @@ PlayerAction MctsPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
       search_.advance(match.events()[i].seat, match.events()[i].move);
   }
   events_seen_ = match.recording() ? match.events().size() : 0;
+  searched_ = false;
 
   GameState root = GameState::at_decision(match, seat, t, turn_model_);
   const std::int64_t think = sample_think_ms(turn_model_.time, match, seat, t, rng_);
@@ -33,6 +34,7 @@ PlayerAction MctsPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
   SearchParams params;
   params.visits = search_.config().visits;
   last_ = run_search(search_, root, params, evaluator_, batch_);
+  searched_ = true;
   const Move action = last_.best;
   return {action, action.is_wait() ? std::max(think, turn_model_.time.wait_ms()) : think};
 }

@@ -25,6 +25,7 @@ class MctsPlayer final : public Player {
   PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override;
   void new_match() override;
   std::string name() const override { return "mcts(" + evaluator_.name() + ")"; }
+  const SearchResult* last_search() const override { return searched_ ? &last_ : nullptr; }
 
   // The last decision's search (tests and analysis).
   const SearchResult& last_result() const { return last_; }
@@ -37,6 +38,7 @@ class MctsPlayer final : public Player {
   LeafBatch batch_;
   Rng rng_;
   SearchResult last_;
+  bool searched_ = false;  // the last decision was searched (last_ is its result)
   std::size_t events_seen_ = 0;  // events of the match already followed by the tree
 };
 

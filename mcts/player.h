@@ -14,6 +14,8 @@
 
 namespace bh {
 
+struct SearchResult;  // mcts/search.h
+
 struct PlayerAction {
   Move action;                 // a legal move of the seat, or Move::wait() in a timed match
   std::int64_t think_ms = 1;   // the action lands at t + think_ms (at least 1)
@@ -36,6 +38,10 @@ class Player {
   // referee relays between partners after every decision.
   virtual std::vector<std::string> take_partner_messages() { return {}; }
   virtual void hear_partner(const std::string& message) { (void)message; }
+  // The statistics of the last decision's search, for a player that searches (nullptr
+  // otherwise, or when the last decision was made without one): a partner's request may
+  // pick among the moves the search rates near its best (partner_player.h).
+  virtual const SearchResult* last_search() const { return nullptr; }
   virtual std::string name() const = 0;
 };
 

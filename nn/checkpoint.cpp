@@ -20,18 +20,6 @@ std::string join_rules(const RuleSet& rules) {
   return s;
 }
 
-RuleSet parse_rules(const std::string& text) {
-  RuleSet rules;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty()) continue;
-    auto eq = line.find('=');
-    if (eq == std::string::npos) throw std::invalid_argument("rule line without '=': " + line);
-    set_option(rules, line.substr(0, eq), line.substr(eq + 1));
-  }
-  return rules;
-}
-
 std::string read_string(torch::serialize::InputArchive& a, const std::string& key) {
   c10::IValue v;
   a.read(key, v);

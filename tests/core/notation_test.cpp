@@ -198,6 +198,32 @@ TEST(Bpgn, WrittenRecordsReadAndReplayToTheSameMatch) {
   }
 }
 
+// Under a delay a clock that lost nothing cannot say when the move came (any time within
+// the delay costs the same), so the record stamps each move's thinking time as [%emt].
+TEST(Bpgn, RecordsUnderADelayReplayEveryMoveAtItsTime) {
+  Match m(RuleSet{}, TimeControl::parse("1d2"));
+  const std::pair<BoardId, const char*> moves[] = {{BoardA, "e2e4"}, {BoardB, "d2d4"}, {BoardA, "e7e5"}, {BoardB, "d7d5"}};
+  const std::int64_t times[] = {500, 1'200, 4'000, 4'100};  // A-white and B-white within the delay
+  for (int i = 0; i < 4; ++i)
+    ASSERT_TRUE(m.play(moves[i].first, parse_uci(m.board(moves[i].first), m.rules(), moves[i].second), times[i]));
+  const std::string text = write_bpgn(m, {{"Event", "delay"}});
+  EXPECT_NE(text.find("[TimeControl \"60+0d2\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("{[%emt 0.50]}"), std::string::npos) << text;
+  std::stringstream in(text);
+  const std::vector<BpgnGame> games = read_bpgn(in, "memory");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].reason, "") << "an elapsed stamp is not an ending";
+  const Match again = replay(games[0], RuleSet{});
+  EXPECT_EQ(again.time_control(), m.time_control());
+  ASSERT_EQ(again.events().size(), m.events().size());
+  for (std::size_t i = 0; i < m.events().size(); ++i) {
+    EXPECT_EQ(again.events()[i].time_ms, m.events()[i].time_ms) << i;
+    EXPECT_EQ(again.events()[i].clock_after_ms, m.events()[i].clock_after_ms) << i;
+  }
+  // A-black thought 3.5 s (from 0.5 s to 4 s): 1.5 s past the delay.
+  EXPECT_EQ(again.remaining(ABlack), 60'000 - 1'500);
+}
+
 TEST(Bpgn, IllegalMovesAreRefusedWithGameAndMoveNumber) {
   std::stringstream in(
       "[Event \"x\"]\n\n1A. e4 1a. e5 1B. d4 2A. Ke3 *\n\n"

@@ -246,5 +246,20 @@ TEST(PromotionFromTheReserve, OptionSpellings) {
   }
 }
 
+// Run directories and checkpoints store describe()'s lines; parse_rules reads them back.
+TEST(PromotionFromTheReserve, RuleLinesReadBackAsTheSameRuleSet) {
+  RuleSet r;
+  set_option(r, "promotion", "reserve");
+  set_option(r, "stuck_rule", "flag");
+  set_option(r, "move_limit", "400");
+  std::string lines;
+  for (const std::string& line : describe(r)) lines += line + "\n";
+  EXPECT_EQ(parse_rules(lines), r);
+  EXPECT_EQ(parse_rules("\nstuck_rule=flag\n").stuck_rule, StuckRule::Flag);
+  EXPECT_EQ(parse_rules(""), RuleSet{});
+  EXPECT_THROW(parse_rules("stuck_rule flag\n"), std::invalid_argument);
+  EXPECT_THROW(parse_rules("no_such_rule=1\n"), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace bh

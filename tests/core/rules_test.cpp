@@ -333,6 +333,47 @@ TEST(Clocks, TheMoverPaysItsThinkingTimeAndGetsTheIncrement) {
   EXPECT_EQ(m.remaining(BBlack, 20'000), 300'000);
 }
 
+// core/RULES.md "Clocks": under a delay (5 minutes, 3-second delay: "5d3") the first 3 s
+// of each turn cost nothing, nothing is added back, and the clock runs after them.
+TEST(Clocks, ADelayMakesTheFirstSecondsOfATurnFree) {
+  const TimeControl tc = TimeControl::parse("5d3");
+  ASSERT_EQ(tc, (TimeControl{300'000, 0, 3'000}));
+  Match m(RuleSet{}, tc);
+  ASSERT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e2e4"), 2'000));  // within the delay: free
+  EXPECT_EQ(m.remaining(AWhite), 300'000);
+  // A-black started at 2 s: at 4 s (2 s in) it has paid nothing, at 10 s (8 s in) 5 s.
+  EXPECT_EQ(m.remaining(ABlack, 4'000), 300'000);
+  EXPECT_EQ(m.remaining(ABlack, 10'000), 295'000);
+  ASSERT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e7e5"), 10'000));
+  EXPECT_EQ(m.remaining(ABlack), 295'000) << "a delay adds nothing back, unlike an increment";
+}
+
+TEST(Clocks, UnderADelayAClockFlagsOnlyAfterTheDelayAndItsTimeAreSpent) {
+  Match m(RuleSet{}, TimeControl{10'000, 0, 2'000});
+  ASSERT_TRUE(m.play(BoardB, uci(m.board(BoardB), "e2e4"), 0));
+  ASSERT_TRUE(m.play(BoardB, uci(m.board(BoardB), "e7e5"), 0));
+  EXPECT_EQ(m.flag_time(BoardA), 12'000);  // A-white: 2 s free, then its 10 s
+  EXPECT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e2e4"), 11'999));
+  EXPECT_EQ(m.remaining(AWhite), 1);
+  // B-white has been thinking since 0: it flags at 12 s, not at 10 s.
+  EXPECT_TRUE(m.advance_to(11'999));
+  EXPECT_FALSE(m.advance_to(12'000));
+  EXPECT_EQ(m.outcome().reason, EndReason::Flag);
+  EXPECT_EQ(m.outcome().seat, BWhite);
+  EXPECT_EQ(m.outcome().time_ms, 12'000);
+}
+
+TEST(Clocks, TimeControlsReadAndWriteTheirDelay) {
+  EXPECT_EQ(TimeControl::parse("5+0d3"), (TimeControl{300'000, 0, 3'000}));
+  EXPECT_EQ(TimeControl::parse("90s+2d1.5"), (TimeControl{90'000, 2'000, 1'500}));
+  EXPECT_EQ(TimeControl::parse("5+5"), (TimeControl{300'000, 5'000, 0}));
+  EXPECT_EQ(TimeControl::parse("5d3").to_string(), "300s+0d3");
+  EXPECT_EQ(TimeControl::parse(TimeControl::parse("90s+2d1.5").to_string()), TimeControl::parse("90s+2d1.5"));
+  EXPECT_EQ(TimeControl::parse("5+5").to_string(), "300s+5") << "no delay, no 'd'";
+  for (const char* bad : {"5d", "5dx", "5d-1", "5d3d3", "5+d3", "d3"})
+    EXPECT_THROW(TimeControl::parse(bad), std::invalid_argument) << bad;
+}
+
 TEST(Clocks, TimeNeverGoesBackwards) {
   Match m(RuleSet{}, TimeControl{60'000, 0});
   ASSERT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e2e4"), 5'000));

@@ -28,16 +28,18 @@ class SeatValueEvaluator final : public Evaluator {
   std::array<float, kSeats> values_;
 };
 
-// Passes batches on and remembers their sizes.
+// Passes batches on and remembers their sizes and the views it was asked about.
 class CountingEvaluator final : public Evaluator {
  public:
   explicit CountingEvaluator(Evaluator& inner) : inner_(inner) {}
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override {
     sizes.push_back(int(batch.size()));
+    for (const EvalRequest& r : batch) views.push_back(*r.view);
     inner_.evaluate(batch, out);
   }
   std::string name() const override { return "counting(" + inner_.name() + ")"; }
   std::vector<int> sizes;
+  std::vector<MatchView> views;
 
  private:
   Evaluator& inner_;

@@ -112,7 +112,7 @@ void add_arena_command(CLI::App& app) {
   cmd->add_option("--games", o->games, "Matches (even numbers give both sides both colourings equally)")
       ->check(CLI::Range(1, 1'000'000))
       ->capture_default_str();
-  cmd->add_option("--clock", o->clock, "Time control per seat, e.g. 1+0 (minutes+seconds) or 20s+0; default 1+0 or the config's");
+  cmd->add_option("--clock", o->clock, "Time control per seat, e.g. 1+0 (minutes+seconds), 20s+0, or 1d2 (a 2-second delay); default 1+0 or the config's");
   cmd->add_option("--threads", o->threads, "Matches played at once")->check(CLI::Range(1, 256))->capture_default_str();
   cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players")
       ->check(CLI::ExistingFile);

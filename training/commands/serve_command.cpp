@@ -1,7 +1,8 @@
 // serve_command.cpp — `bughouse serve`: the table in the browser. Serves the page and
 // live tables (training/server/README.md) until Ctrl-C; the computer seats are the
 // arena players of `--model` (or an allow-listed built-in one the page asks for), paying
-// the wall time they really think, as at the terminal's `bughouse play`.
+// the wall time they really think, as at the terminal's `bughouse play`. With `--run DIR`
+// the page also replays the run's self-play and arena matches.
 #include <ctime>
 #include <iostream>
 #include <map>
@@ -25,6 +26,7 @@ struct ServeOptions {
   std::string bind = "127.0.0.1";
   int port = 8080;
   int visits = 0;
+  std::string run;
 };
 
 // A live table's clocks pay what the computer really thinks ("real").
@@ -50,6 +52,7 @@ void run_serve(const ServeOptions& o) {
   options.bind = o.bind;
   options.port = static_cast<unsigned short>(o.port);
   options.lobby.rules = context.rules;
+  options.run = o.run;
   options.lobby.default_computer = o.model.model;
   options.lobby.computers = computer_factory(context);
   options.lobby.computers(o.model.model, AWhite);  // a --model that cannot play fails now, not at a table's start
@@ -74,6 +77,10 @@ void add_serve_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--port", o->port, "TCP port (0: any free port, printed)")->check(CLI::Range(0, 65535))->capture_default_str();
   cmd->add_option("--visits", o->visits, "Visits per decision of the computer's search")->check(CLI::Range(1, 1'000'000));
+  cmd->add_option("--run", o->run,
+                  "A training run directory (bughouse train --run): the page lists its self-play and arena "
+                  "matches by generation and replays them; read again at each request, so the matches of a "
+                  "running training appear as they are written");
   cmd->callback([o] { run_serve(*o); });
 }
 

@@ -222,7 +222,7 @@ void add_format_options(CLI::App* cmd, TournamentOptions& o) {
 
 // How the matches are played: clock, search, cores, faults, claims.
 void add_play_options(CLI::App* cmd, TournamentOptions& o) {
-  cmd->add_option("--clock", o.setup.clock, "Time control per seat, M+S (default 5+5, the club form, or the config's)");
+  cmd->add_option("--clock", o.setup.clock, "Time control per seat, M+S or with a delay MdS (e.g. 5d5; default 5+5, the club form, or the config's)");
   cmd->add_option("--config", o.setup.config, "Run configuration (TOML): [rules], [clock], [search] of the search players")
       ->check(CLI::ExistingFile);
   cmd->add_option("--visits", o.setup.visits, "Visits per decision of the search players")->check(CLI::Range(1, 1'000'000));

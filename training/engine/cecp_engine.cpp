@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
+#include "mcts/partner_request.h"
 #include "training/engine/go_command.h"
 #include "training/engine/holdings.h"
 #include "training/engine/text_tokens.h"
@@ -49,7 +50,10 @@ std::optional<std::int64_t> seconds_ms(std::string_view text) {
 }  // namespace
 
 CecpEngine::CecpEngine(const EngineSetup& setup, LineWriter& out)
-    : setup_(setup), out_(out), search_(*setup.evaluator, setup.search), thinker_([this] { think_loop(); }) {}
+    : setup_(setup),
+      out_(out),
+      search_(*setup.evaluator, setup.search, setup.cache_mib),
+      thinker_([this] { think_loop(); }) {}
 
 CecpEngine::~CecpEngine() { shutdown(); }
 
@@ -126,17 +130,17 @@ bool CecpEngine::apply_user_move(std::string_view text) {
 }
 
 void CecpEngine::partner_tell(std::string_view text) {
-  // Only a tell whose first word is a request counts ("good luck" is not "go").
-  const std::string t = to_lower(trim(text));
-  const std::vector<std::string_view> words = split_words(t);
-  const std::string_view first = words.empty() ? std::string_view() : words[0];
-  auto starts = [&](std::string_view w) { return first == w || first == std::string(w) + "!"; };
-  if (starts("sit")) tell_sit();
-  else if (starts("go") || starts("move")) tell_go();
-  else if (starts("fast")) tell_speed(true);
-  else if (starts("slow")) tell_speed(false);
-  else if (starts("help")) out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
-  // Anything else (chat, piece requests) is not for a program to answer.
+  // Only a tell whose first word is a request counts ("good luck" is not "go"); piece
+  // requests and chat are not for this engine to answer.
+  using Kind = PartnerRequest::Kind;
+  switch (parse_partner_request(text).kind) {
+    case Kind::Sit: return tell_sit();
+    case Kind::Go: return tell_go();
+    case Kind::Fast: return tell_speed(true);
+    case Kind::Slow: return tell_speed(false);
+    case Kind::Help: return out_.line("tellics ptell I understand: sit, go (or move), fast, slow");
+    default: return;
+  }
 }
 
 void CecpEngine::tell_sit() {

@@ -7,11 +7,62 @@
 #include <cmath>
 #include <exception>
 
+#include "mcts/solver.h"
+
 namespace bh {
 
 int value_to_centipawns(float value) {
   const double v = std::clamp(double(value), -0.999, 0.999);
   return int(std::lround(std::clamp(111.714640912 * std::tan(1.5620688421 * v), -20000.0, 20000.0)));
+}
+
+namespace {
+
+// The child to follow from Expanded node n: a winning action where n is won, else the
+// most visited child; -1 when no child was visited.
+int pv_edge(const Tree& tree, NodeIndex n) {
+  if (const int won = winning_edge(tree, n); won >= 0) return won;
+  const Node& node = tree.node(n);
+  int best = -1;
+  std::uint32_t most = 0;
+  for (std::uint32_t i = 0; i < node.num_edges; ++i) {
+    const Edge& e = tree.edge(node.first_edge + i);
+    if (e.child != kNoChild && tree.node(e.child).visits > most) most = tree.node(e.child).visits, best = int(i);
+  }
+  return best;
+}
+
+}  // namespace
+
+void principal_variation(const Tree& tree, SearchInfo& info) {
+  const Team us = team_of(tree.root().decider);
+  const Proof root_proof = node_proof(tree, kRoot);
+  int ours = 0, theirs = 0;
+  for (NodeIndex n = kRoot;;) {
+    const Node& node = tree.node(n);
+    if (node.status != NodeStatus::Expanded) break;
+    const int best = pv_edge(tree, n);
+    if (best < 0) break;
+    const Edge& e = tree.edge(node.first_edge + std::uint32_t(best));
+    info.pv.emplace_back(board_of(node.decider), e.move);
+    ++(team_of(node.decider) == us ? ours : theirs);
+    // The line ends in a won action (this one, or the next decider's mate in one, which the
+    // tree proves without making it); it is forced when the root is proven the same way.
+    Seat winner = node.decider;
+    bool ends = ends_match(tree, e) && e.proof == Proof::Win;
+    if (!ends && e.child != kNoChild && tree.node(e.child).status == NodeStatus::Mating) {
+      winner = tree.node(e.child).decider;
+      ++(team_of(winner) == us ? ours : theirs);
+      ends = true;
+    }
+    if (ends) {
+      if (team_of(winner) == us && root_proof == Proof::Win) info.mate = ours;
+      if (team_of(winner) != us && root_proof == Proof::Loss) info.mate = -theirs;
+      break;
+    }
+    if (e.child == kNoChild) break;
+    n = e.child;
+  }
 }
 
 namespace {
@@ -28,8 +79,15 @@ std::int64_t elapsed_ms(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config)
-    : evaluator_(evaluator), search_(with_reuse(config)), batch_(std::max(1, config.max_leaves_per_tree)) {}
+EngineSearch::EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib)
+    : cache_(evaluator, {cache_mib * kCacheEntriesPerMib}),
+      search_(with_reuse(config)),
+      batch_(std::max(1, config.max_leaves_per_tree)) {}
+
+void EngineSearch::set_cache_mib(std::size_t mib) {
+  assert(!running());
+  cache_.resize(mib * kCacheEntriesPerMib);
+}
 
 EngineSearch::~EngineSearch() {
   stop();
@@ -66,24 +124,10 @@ SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) c
   info.nodes = root.visits;
   info.nps = info.time_ms > 0 ? std::uint64_t(double(info.nodes) * 1000.0 / double(info.time_ms)) : info.nodes * 1000;
   info.seat = root.decider;
+  info.cache = cache_.stats();
   if (root.status != NodeStatus::Expanded) return info;
   info.value = float(root.q());
-  // The principal variation: the most visited child, all the way down.
-  NodeIndex n = kRoot;
-  for (;;) {
-    const Node& node = tree.node(n);
-    if (node.status != NodeStatus::Expanded) break;
-    int best = -1;
-    std::uint32_t most = 0;
-    for (std::uint32_t i = 0; i < node.num_edges; ++i) {
-      const Edge& e = tree.edge(node.first_edge + i);
-      if (e.child != kNoChild && tree.node(e.child).visits > most) most = tree.node(e.child).visits, best = int(i);
-    }
-    if (best < 0) break;
-    const Edge& e = tree.edge(node.first_edge + std::uint32_t(best));
-    info.pv.emplace_back(board_of(node.decider), e.move);
-    n = e.child;
-  }
+  principal_variation(tree, info);
   info.depth = int(info.pv.size());
   info.seldepth = std::max(seldepth_, info.depth);
   return info;
@@ -105,6 +149,7 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   // Every decision starts from a fresh tree: a kept one was built under another turn
   // model or other clocks (Search::start would take it for the same decision).
   search_.reset();
+  cache_.reset_stats();
   seldepth_ = 0;
   // The budget is handed to the search in slices: a simulation that ends in a finished
   // match never leaves collect(), and a tree of such lines (a side that only sits until
@@ -147,7 +192,7 @@ bool EngineSearch::evaluate_batch() {
   for (int i = 0; i < per_call; ++i)
     if (!search_.collect(batch_, 0)) break;
   if (batch_.empty()) return false;
-  batch_.evaluate(evaluator_);
+  batch_.evaluate(cache_);
   for (int i = 0; i < batch_.size(); ++i) {
     // Selective depth: the deepest leaf evaluated (a walk over the tree at every report
     // would cost more than the search itself on big trees).

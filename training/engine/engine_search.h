@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "mcts/eval_cache.h"
 #include "mcts/evaluator.h"
 #include "mcts/game_state.h"
 #include "mcts/search.h"
@@ -32,6 +33,9 @@ struct SearchLimits {
   bool infinite = false;     // go on until stop() (the final report only after it)
 };
 
+// Evaluation-cache slots per MiB (a slot with its priors takes about 250 bytes).
+inline constexpr std::size_t kCacheEntriesPerMib = 4096;
+
 // The most visits one search may reach: it bounds the tree's memory (about 100 bytes a
 // visit with its edges) whatever the host asks for.
 inline constexpr std::int64_t kMaxEngineVisits = 2'000'000;
@@ -43,23 +47,33 @@ struct SearchInfo {
   std::int64_t time_ms = 0;
   std::uint64_t nps = 0;
   float value = 0;           // for the deciding seat's team, in [-1, 1]
-  std::vector<std::pair<BoardId, Move>> pv;  // the most visited line (both boards, waits included)
+  std::vector<std::pair<BoardId, Move>> pv;  // the most visited line (both boards, waits included);
+                                             // through a proven win, the winning line
+  int mate = 0;              // a proven end on the pv: +N the seat's team wins with its Nth action
+                             // on it, -N the other team with its Nth; 0 when nothing is proven
   Seat seat = AWhite;        // the deciding seat
   bool final = false;
   Move best;                 // final: the action chosen (a move, or Move::wait())
   SearchResult result;       // final: the root's statistics
   std::string error;         // final: why the search failed (then `best` is a fallback)
+  EvalCacheStats cache;      // this search's lookups and hits in the evaluation cache, its fill
 };
 
 // Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
 int value_to_centipawns(float value);
 
+// The principal variation of an expanded `tree` from the root and its proven distance
+// (SearchInfo's pv and mate): a won node follows a winning action (one that ends the
+// match at once first), any other node its most visited child.
+void principal_variation(const Tree& tree, SearchInfo& info);
+
 class EngineSearch {
  public:
   using Report = std::function<void(const SearchInfo&)>;
 
-  // `evaluator` must outlive this object.
-  EngineSearch(Evaluator& evaluator, const SearchConfig& config);
+  // `evaluator` must outlive this object. Its results are cached (mcts/eval_cache.h)
+  // across the engine's decisions: `cache_mib` MiB, 0 for none.
+  EngineSearch(Evaluator& evaluator, const SearchConfig& config, std::size_t cache_mib = 64);
   ~EngineSearch();  // stops and joins a running search
   EngineSearch(const EngineSearch&) = delete;
   EngineSearch& operator=(const EngineSearch&) = delete;
@@ -73,6 +87,9 @@ class EngineSearch {
   // Blocks until the running search (if any) has made its final report.
   void wait();
   bool running() const { return running_.load(); }
+
+  // Empties the evaluation cache and sets its size (UCI `Hash`); not while searching.
+  void set_cache_mib(std::size_t mib);
 
   // How often progress is reported (tests shorten it).
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }
@@ -92,7 +109,7 @@ class EngineSearch {
   SearchInfo snapshot(TimePoint start) const;
   int seldepth_ = 0;  // deepest leaf evaluated in this search (search thread only)
 
-  Evaluator& evaluator_;
+  EvalCache cache_;  // in front of the evaluator
   Search search_;
   LeafBatch batch_;
   std::thread thread_;

@@ -3,6 +3,7 @@
 // seats' decisions inside the search, and the evaluator (the network or a stand-in).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -22,6 +23,10 @@ struct EngineSetup {
   Evaluator* evaluator = nullptr;      // must outlive the engine; called from its search thread only
   std::int64_t default_visits = 800;   // a `go` without limits searches this many visits
   std::int64_t move_overhead_ms = 50;  // kept back from every clock budget for the host's lag
+  std::size_t cache_mib = 64;          // the evaluation cache (mcts/eval_cache.h): UCI Hash, CECP memory
 };
+
+// The largest evaluation cache a host may ask for, in MiB.
+inline constexpr std::int64_t kMaxCacheMib = 65'536;
 
 }  // namespace bh

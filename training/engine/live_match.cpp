@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -51,6 +52,7 @@ struct LiveMatch::Impl {
   Match match;
   std::array<Pending, 2> pending{};
   std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
+  std::array<std::vector<std::string>, kSeats> heard;  // tells a computer has yet to hear
   bool started = false;
 
   Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
@@ -74,8 +76,37 @@ struct LiveMatch::Impl {
 
   void collect_decisions() {
     for (auto& p : pending)
-      if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+      if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         p.action = p.decision.get();
+        talk(p.seat);
+      }
+  }
+
+  bool deciding(Seat s) const {
+    const Pending& p = pending[board_of(s)];
+    return p.active && !p.action && p.seat == s;
+  }
+
+  // Partner talk of computer seat s, between its decisions: it hears what its person
+  // partner said, and what it says goes out as Tell events. Nothing passes between two
+  // computers (LiveMatch::tell).
+  void talk(Seat s) {
+    Player* player = computers[s].get();
+    if (!player || deciding(s)) return;
+    for (const std::string& text : std::exchange(heard[s], {})) player->hear_partner(text);
+    const bool person_partner = !computers[partner_of(s)];
+    for (std::string& text : player->take_partner_messages())
+      if (person_partner) outbox.push_back(tell_event(s, std::move(text)));
+  }
+
+  LiveEvent tell_event(Seat s, std::string text) const {
+    LiveEvent e;
+    e.kind = LiveEvent::Kind::Tell;
+    e.seat = s;
+    e.time_ms = match.now();
+    e.after = match;
+    e.text = std::move(text);
+    return e;
   }
 
   static std::int64_t due_at(const Pending& p, std::int64_t floor) {
@@ -240,6 +271,15 @@ SubmitResult LiveMatch::submit(Seat seat, std::string_view text) {
   SubmitResult result = impl_->submit(seat, text);
   deliver(lock);
   return result;
+}
+
+void LiveMatch::tell(Seat seat, std::string_view text) {
+  std::unique_lock lock(impl_->mutex);
+  const Seat partner = partner_of(seat);
+  if (impl_->computers[seat] || !impl_->computers[partner]) return;
+  impl_->heard[partner].emplace_back(text);
+  impl_->talk(partner);
+  deliver(lock);
 }
 
 SubmitResult LiveMatch::claim_draw(Seat seat, std::string_view move_text) {

@@ -6,7 +6,9 @@
 // and only the two movers' clocks run; a computer seat decides on a thread of its own and
 // its action lands when its think time (from PlayerAction) has passed; a person's move is
 // stamped with the time it arrives; a flag falls when the clock says so, whether or not
-// anybody moves; a capture that hands a stuck mover a piece wakes it.
+// anybody moves; a capture that hands a stuck mover a piece wakes it. Partner talk
+// between a person and a computer partner passes through it (tell(), Tell events); a
+// computer hears only between its decisions, never during one.
 //
 // It is driven by a loop: the front end calls step() often (at least by the time
 // next_due_ms() says) and submit()/resign() whenever a person acts; all of them are
@@ -45,13 +47,14 @@ struct SubmitResult {
 // What happened, for a front end to redraw or broadcast. `after` is the match as it stood
 // right after the event (a copy: the referee goes on meanwhile).
 struct LiveEvent {
-  enum class Kind { Move, Over };
+  enum class Kind { Move, Over, Tell };
   Kind kind = Kind::Move;
-  Seat seat = AWhite;   // the mover (Move)
+  Seat seat = AWhite;   // the mover (Move); the computer that speaks to its person partner (Tell)
   Move move;            // the move played (Move)
   std::string san;      // the move in SAN, as it read before it was played (Move)
   std::int64_t time_ms = 0;
   Match after;
+  std::string text;     // what the computer said (Tell)
 };
 using LiveListener = std::function<void(const LiveEvent&)>;
 
@@ -82,6 +85,12 @@ class LiveMatch {
   // Refused with the reason otherwise (in a timed match the opponent gains two minutes).
   SubmitResult claim_draw(Seat seat, std::string_view move_text = {});
   void resign(Seat seat);
+  // A person at `seat` says `text` to its partner. A computer partner hears it now, or as
+  // soon as its decision in flight is made, and its answers come back as Tell events (as
+  // does what it says of its own accord after a decision). Between two people, or two
+  // computers, nothing passes here: people talk through the front end, and computer
+  // partners plan for each other in their searches already.
+  void tell(Seat seat, std::string_view text);
   // One round of refereeing now: finished decisions in, due actions played, flags
   // judged. Throws std::runtime_error naming a computer that chose an illegal move, and
   // what a computer player threw.

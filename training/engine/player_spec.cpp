@@ -32,6 +32,9 @@ class RealTimePlayer final : public Player {
   }
   void new_match() override { inner_->new_match(); }
   std::string name() const override { return inner_->name(); }
+  const SearchResult* last_search() const override { return inner_->last_search(); }
+  std::vector<std::string> take_partner_messages() override { return inner_->take_partner_messages(); }
+  void hear_partner(const std::string& message) override { inner_->hear_partner(message); }
 
  private:
   std::unique_ptr<Player> inner_;

@@ -40,7 +40,10 @@ std::optional<std::pair<std::string, std::string>> parse_setoption(std::string_v
 }  // namespace
 
 UciEngine::UciEngine(const EngineSetup& setup, LineWriter& out, std::string record_path)
-    : setup_(setup), out_(out), search_(*setup.evaluator, setup.search), record_path_(std::move(record_path)) {}
+    : setup_(setup),
+      out_(out),
+      search_(*setup.evaluator, setup.search, setup.cache_mib),
+      record_path_(std::move(record_path)) {}
 
 UciEngine::~UciEngine() {
   search_.stop();
@@ -106,6 +109,8 @@ void UciEngine::uci() {
             std::to_string(kMaxEngineVisits));
   out_.line("option name Move Overhead type spin default " + std::to_string(setup_.move_overhead_ms) +
             " min 0 max 5000");
+  out_.line("option name Hash type spin default " + std::to_string(setup_.cache_mib) + " min 0 max " +
+            std::to_string(kMaxCacheMib));
   out_.line("option name RecordFile type string default " + (record_path_.empty() ? std::string("<empty>") : record_path_));
   out_.line("uciok");
 }
@@ -127,6 +132,7 @@ void UciEngine::setoption(std::string_view args) {
       {"team", [](UciEngine& e, const std::string& v) { e.set_team(v); }},
       {"visits", [](UciEngine& e, const std::string& v) { e.set_visits(v); }},
       {"move overhead", [](UciEngine& e, const std::string& v) { e.set_move_overhead(v); }},
+      {"hash", [](UciEngine& e, const std::string& v) { e.set_hash(v); }},
       {"recordfile", [](UciEngine& e, const std::string& v) { e.record_path_ = v == "<empty>" ? "" : v; }},
   };
   const std::string key = to_lower(name);
@@ -157,6 +163,16 @@ void UciEngine::set_move_overhead(const std::string& value) {
   auto v = to_int(value);
   if (!v || *v < 0 || *v > 5000) error("Move Overhead '" + value + "': expected 0..5000 ms");
   else setup_.move_overhead_ms = *v;
+}
+
+void UciEngine::set_hash(const std::string& value) {
+  auto v = to_int(value);
+  if (!v || *v < 0 || *v > kMaxCacheMib) {
+    error("Hash '" + value + "': expected 0.." + std::to_string(kMaxCacheMib) + " MiB");
+    return;
+  }
+  search_.wait();  // the host waits for bestmove before setoption; a late one waits here
+  search_.set_cache_mib(std::size_t(*v));
 }
 
 void UciEngine::new_game() {
@@ -318,8 +334,8 @@ void UciEngine::report(const SearchInfo& info, bool prefixed, bool announce_seat
   if (info.nodes > 0) {
     std::string line = "info depth " + std::to_string(std::max(1, info.depth)) + " seldepth " +
                        std::to_string(std::max(info.seldepth, info.depth)) + " nodes " + std::to_string(info.nodes) +
-                       " nps " + std::to_string(info.nps) + " time " + std::to_string(info.time_ms) + " score cp " +
-                       std::to_string(value_to_centipawns(info.value));
+                       " nps " + std::to_string(info.nps) + " time " + std::to_string(info.time_ms) + " hashfull " + std::to_string(info.cache.permille_full()) + " score " +
+                       (info.mate ? "mate " + std::to_string(info.mate) : "cp " + std::to_string(value_to_centipawns(info.value)));
     std::string pv;
     for (auto [board, move] : info.pv) {
       if (move.is_wait()) continue;  // a sit is not a move a host could play
@@ -332,6 +348,9 @@ void UciEngine::report(const SearchInfo& info, bool prefixed, bool announce_seat
     out_.line(line);
   }
   if (!info.final) return;
+  if (info.cache.lookups > 0)
+    out_.line("info string cache hits " + std::to_string(info.cache.hits) + " of " + std::to_string(info.cache.lookups) +
+              " (" + std::to_string(int(info.cache.hit_rate() * 100 + 0.5)) + "%)");
   if (announce_seat) out_.line("info string seat " + std::string(seat_name(info.seat)));
   out_.line("bestmove " + (info.best.is_none() ? std::string("0000") : to_uci(info.best)));
 }

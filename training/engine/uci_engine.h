@@ -70,6 +70,7 @@ class UciEngine {
   void set_team(const std::string& value);
   void set_visits(const std::string& value);
   void set_move_overhead(const std::string& value);
+  void set_hash(const std::string& value);
   void position(std::string_view args);
   void go(std::string_view args);
   // The steps of `go`; those that can refuse return nullopt after refusing.

@@ -24,6 +24,7 @@ class SearchPlayer final : public Player {
   PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override { return player_.decide(match, seat, t); }
   void new_match() override { player_.new_match(); }
   std::string name() const override { return name_; }
+  const SearchResult* last_search() const override { return player_.last_search(); }
 
  private:
   std::unique_ptr<Evaluator> evaluator_;  // before player_: built first, destroyed last

@@ -1,11 +1,13 @@
 // http_routes.cpp — the route table and its handlers.
 #include "training/server/http_routes.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "training/server/page_files.h"
+#include "training/server/run_routes.h"
 
 namespace bh::server {
 
@@ -14,6 +16,8 @@ namespace http = boost::beast::http;
 namespace {
 
 boost::beast::string_view beast_view(std::string_view s) { return {s.data(), s.size()}; }
+
+}  // namespace
 
 HttpResponse reply(const HttpRequest& request, http::status status, std::string_view type, std::string body) {
   HttpResponse r{status, request.version()};
@@ -34,6 +38,20 @@ HttpResponse page_file(const HttpRequest& request, std::string_view name) {
   if (!file) return text(request, http::status::not_found, "not found");
   return reply(request, http::status::ok, file->content_type, std::string(file->bytes));
 }
+
+std::string_view query_value(std::string_view target, std::string_view key) {
+  const std::size_t q = target.find('?');
+  if (q == std::string_view::npos) return {};
+  std::string_view query = target.substr(q + 1);
+  while (!query.empty()) {
+    const std::string_view pair = query.substr(0, query.find('&'));
+    if (pair.size() > key.size() && pair.starts_with(key) && pair[key.size()] == '=') return pair.substr(key.size() + 1);
+    query.remove_prefix(std::min(query.size(), pair.size() + 1));
+  }
+  return {};
+}
+
+namespace {
 
 // "/api/tables/ID/bpgn" -> "ID", or "" when the path has another shape.
 std::string_view middle(std::string_view path, std::string_view prefix, std::string_view suffix) {
@@ -95,9 +113,10 @@ constexpr Route kRoutes[] = {
 
 }  // namespace
 
-HttpResponse respond(const HttpRequest& request, Lobby& lobby) {
+HttpResponse respond(const HttpRequest& request, Lobby& lobby, const RunLibrary* run) {
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
+  if (auto answer = respond_run(request, path, run)) return std::move(*answer);
   for (const Route& route : kRoutes)
     if (request.method() == route.method && path.starts_with(route.prefix)) return route.handler(request, path, lobby);
   return text(request, http::status::not_found, "not found");

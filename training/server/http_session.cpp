@@ -18,19 +18,6 @@ namespace {
 
 constexpr std::size_t kMaxBody = 16 * 1024;
 
-// The value of `key` in the query of `target` ("/ws/ID?token=T"), or "".
-std::string_view query_value(std::string_view target, std::string_view key) {
-  const std::size_t q = target.find('?');
-  if (q == std::string_view::npos) return {};
-  std::string_view query = target.substr(q + 1);
-  while (!query.empty()) {
-    const std::string_view pair = query.substr(0, query.find('&'));
-    if (pair.size() > key.size() && pair.starts_with(key) && pair[key.size()] == '=') return pair.substr(key.size() + 1);
-    query.remove_prefix(std::min(query.size(), pair.size() + 1));
-  }
-  return {};
-}
-
 HttpResponse refusal(const HttpRequest& request, http::status status, std::string message) {
   HttpResponse r{status, request.version()};
   r.set(http::field::content_type, "text/plain; charset=utf-8");
@@ -42,9 +29,9 @@ HttpResponse refusal(const HttpRequest& request, http::status status, std::strin
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, ConnectionGate& gate,
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, ConnectionGate& gate,
                          ConnectionGate::Ticket ticket)
-    : stream_(std::move(socket)), lobby_(lobby), gate_(gate), ticket_(std::move(ticket)) {}
+    : stream_(std::move(socket)), lobby_(lobby), run_(run), gate_(gate), ticket_(std::move(ticket)) {}
 
 void HttpSession::run() { read(); }
 
@@ -65,7 +52,7 @@ void HttpSession::read() {
 void HttpSession::handle() {
   try {
     if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
-    write(respond(parser_->get(), lobby_));
+    write(respond(parser_->get(), lobby_, run_));
   } catch (const std::exception& e) {
     write(refusal(parser_->get(), http::status::internal_server_error, std::string("server error: ") + e.what()));
   }

@@ -20,7 +20,9 @@ namespace bh::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, ConnectionGate& gate, ConnectionGate::Ticket ticket);
+  // `run`: the run directory whose replays are served, or nullptr.
+  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, ConnectionGate& gate,
+              ConnectionGate::Ticket ticket);
   void run();
 
  private:
@@ -33,6 +35,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Lobby& lobby_;
+  const RunLibrary* run_;
   ConnectionGate& gate_;
   std::optional<ConnectionGate::Ticket> ticket_;  // handed to the WebSocket on an upgrade
 };

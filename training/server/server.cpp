@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <future>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -56,11 +57,13 @@ struct Server::Impl {
   ConnectionGate gate;
   asio::io_context io{1};
   Lobby lobby;
+  std::optional<RunLibrary> run;
   tcp::acceptor acceptor{io};
   asio::steady_timer pause{io};
   std::thread thread;
 
-  explicit Impl(ServerOptions options) : gate(fitted(options.connections)), lobby(io, std::move(options.lobby)) {
+  explicit Impl(ServerOptions options) : gate(fitted(options.connections)), lobby(io, options.lobby) {
+    if (!options.run.empty()) run.emplace(options.run, options.lobby.rules);
     const std::string where = options.bind + ":" + std::to_string(options.port);
     try {
       const tcp::endpoint endpoint(asio::ip::make_address(options.bind), options.port);
@@ -82,7 +85,7 @@ struct Server::Impl {
       // with the peer's delayed ACK would hold it up to 40 ms).
       socket.set_option(tcp::no_delay(true), ec);
       if (auto ticket = gate.admit())
-        std::make_shared<HttpSession>(std::move(socket), lobby, gate, std::move(*ticket))->run();
+        std::make_shared<HttpSession>(std::move(socket), lobby, run ? &*run : nullptr, gate, std::move(*ticket))->run();
       else
         refuse(std::move(socket));
       accept();

@@ -5,6 +5,7 @@
 // What a connection may take is bounded (limits.h); stats() says what it holds.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -20,11 +21,14 @@ struct ServerOptions {
   LobbyOptions lobby;
   // max_connections is lowered to what the process's open-file limit allows.
   ConnectionLimits connections;
+  // A training run directory whose matches the page replays (run_library.h); empty: none.
+  std::filesystem::path run;
 };
 
 class Server {
  public:
-  // Listens at once; throws std::runtime_error naming the address when it cannot.
+  // Listens at once; throws std::runtime_error naming the address when it cannot, or
+  // naming the run directory when it is not one that can be read.
   explicit Server(ServerOptions options);
   ~Server();  // stops and joins the thread of start()
   Server(const Server&) = delete;

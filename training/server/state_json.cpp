@@ -39,25 +39,30 @@ nlohmann::json moves_json(const Match& match) {
 
 }  // namespace
 
+nlohmann::json position_json(const Match& match, std::int64_t t) {
+  nlohmann::json j = {{"boards", {board_json(match, BoardA), board_json(match, BoardB)}}};
+  for (int s = 0; s < kSeats; ++s) {
+    const Seat seat = Seat(s);
+    const std::string name(seat_name(seat));
+    j["clocks"][name] = std::max<std::int64_t>(0, match.remaining(seat, t));
+    j["reserves"][name] = reserve_text(match.board(board_of(seat)).reserve(color_of(seat)));
+  }
+  return j;
+}
+
 nlohmann::json state_json(const std::string& table, const Match& match, std::int64_t now, bool started,
                           const std::array<SeatStatus, kSeats>& seats) {
   nlohmann::json j = {{"type", "state"},
                       {"table", table},
                       {"started", started},
                       {"clock", match.time_control().to_string()},
-                      {"boards", {board_json(match, BoardA), board_json(match, BoardB)}},
                       {"moves", moves_json(match)},
                       {"over", match.over()}};
-  for (int s = 0; s < kSeats; ++s) {
-    const Seat seat = Seat(s);
-    const std::string name(seat_name(seat));
-    // Before the start and after the end no clock runs.
-    const std::int64_t t = started && !match.over() ? std::max(now, match.now()) : match.now();
-    j["clocks"][name] = std::max<std::int64_t>(0, match.remaining(seat, t));
-    j["reserves"][name] = reserve_text(match.board(board_of(seat)).reserve(color_of(seat)));
-    j["seats"][name] = {{"kind", kind_name(seats[std::size_t(s)].kind)},
-                        {"connected", seats[std::size_t(s)].connections}};
-  }
+  // Before the start and after the end no clock runs.
+  j.update(position_json(match, started && !match.over() ? std::max(now, match.now()) : match.now()));
+  for (int s = 0; s < kSeats; ++s)
+    j["seats"][std::string(seat_name(Seat(s)))] = {{"kind", kind_name(seats[std::size_t(s)].kind)},
+                                                   {"connected", seats[std::size_t(s)].connections}};
   if (match.over()) {
     j["result"] = result_string(match.outcome());
     j["reason"] = match.outcome().describe();

@@ -20,6 +20,11 @@ struct SeatStatus {
   int connections = 0;  // open WebSocket connections holding the seat's token
 };
 
+// Both boards (`fen`, `mover`, `stuck`), the four reserves and the four clocks at match
+// time `t` (>= match.now(); the movers' clocks run until then): what the page draws a
+// position from, live (state_json) or in a replay (replay_json.h).
+nlohmann::json position_json(const Match& match, std::int64_t t);
+
 // `match` at match time `now` (>= match.now()); `started`: the clocks run.
 nlohmann::json state_json(const std::string& table, const Match& match, std::int64_t now, bool started,
                           const std::array<SeatStatus, kSeats>& seats);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/bpgn.h"
+#include "mcts/partner_player.h"
 #include "training/engine/live_match.h"
 #include "training/server/partner_talk.h"
 #include "training/server/secret_token.h"
@@ -205,13 +206,16 @@ struct Table::Impl {
     const std::optional<std::string> said =
         text != message.end() && text->is_string() ? partner_message(text->get<std::string>()) : std::nullopt;
     if (!said) throw std::invalid_argument("tell: expected {\"type\":\"tell\",\"text\":...} with one of the partner messages");
-    const std::string out = nlohmann::json{{"type", "tell"},
-                                           {"from", std::string(seat_name(s))},
-                                           {"text", *said},
-                                           {"moves", match().moves_played()}}
-                                .dump();
+    send_tell(s, *said, match().moves_played());
+    if (live) live->tell(s, *said);  // a computer partner hears it (and answers: on_event)
+  }
+
+  void send_tell(Seat from, const std::string& text, int moves) {
+    const std::string out =
+        nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}
+            .dump();
     for (const Member& m : members)
-      if (m.seat && (*m.seat == s || *m.seat == partner_of(s)))
+      if (m.seat && (*m.seat == from || *m.seat == partner_of(from)))
         if (auto c = m.client.lock()) c->send(out);
   }
 
@@ -252,7 +256,8 @@ struct Table::Impl {
         seat_names[std::size_t(s)] = "person";
         continue;
       }
-      players[std::size_t(s)] = computers(setup.computer, Seat(s));
+      // A computer seat talks with its partner (sit, go, need X): partner_player.h.
+      players[std::size_t(s)] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s)));
       seat_names[std::size_t(s)] = players[std::size_t(s)]->name();
     }
     for (int s = 0; s < kSeats; ++s)
@@ -268,6 +273,7 @@ struct Table::Impl {
   }
 
   void on_event(const LiveEvent& e) {
+    if (e.kind == LiveEvent::Kind::Tell) return send_tell(e.seat, e.text, e.after.moves_played());
     nlohmann::json state = this->state(e.after);
     if (e.kind == LiveEvent::Kind::Move) {
       state["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};

@@ -2,12 +2,14 @@
 // still and moves by hand: a computer's move lands exactly when its think time has
 // passed, a person's move is stamped when it arrives, moves out of turn, illegal moves and
 // moves for a computer's seat are refused without changing anything, a silent person's
-// flag falls on time, a capture wakes a stuck computer, resignation ends the match, and a
-// computer's illegal move is named.
+// flag falls on time, a capture wakes a stuck computer, resignation ends the match, a
+// computer's illegal move is named, and partner talk passes between a person and a
+// computer partner, never into a decision under way.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <deque>
+#include <utility>
 
 #include "core/fen.h"
 #include "core/notation.h"
@@ -213,6 +215,55 @@ TEST(LiveMatch, AComputersIllegalMoveIsNamed) {
   } catch (const std::runtime_error& e) {
     EXPECT_EQ(std::string(e.what()), "scripted playing A-white chose the illegal move e2e5");
   }
+}
+
+// Plays e2e4 after 500 ms and says "thinking" at its decision; answers what it hears with
+// "heard: TEXT".
+class TalkingPlayer final : public Player {
+ public:
+  PlayerAction decide(const Match& match, Seat seat, std::int64_t) override {
+    said_.push_back("thinking");
+    return {parse_uci(match.board(board_of(seat)), match.rules(), "e2e4"), 500};
+  }
+  std::vector<std::string> take_partner_messages() override { return std::exchange(said_, {}); }
+  void hear_partner(const std::string& message) override { said_.push_back("heard: " + message); }
+  std::string name() const override { return "talking"; }
+
+ private:
+  std::vector<std::string> said_;
+};
+
+TEST(LiveMatch, PartnerTalkPassesBetweenAPersonAndAComputer) {
+  std::atomic<std::int64_t> time{0};
+  std::vector<LiveEvent> events;
+  std::array<std::unique_ptr<Player>, kSeats> players;
+  players[AWhite] = std::make_unique<TalkingPlayer>();  // B-black, its partner, is a person
+  LiveMatch live(RuleSet{}, {60'000, 0}, std::move(players), [&] { return time.load(); });
+  live.on_event([&](const LiveEvent& e) { events.push_back(e); });
+  live.start();
+  auto tells = [&] {
+    std::vector<std::string> out;
+    for (const LiveEvent& e : events)
+      if (e.kind == LiveEvent::Kind::Tell) out.push_back(std::string(seat_name(e.seat)) + " " + e.text);
+    return out;
+  };
+  // Said while its decision is under way: heard once the decision is in, after what it
+  // said while deciding.
+  live.tell(BBlack, "sit");
+  EXPECT_TRUE(tells().empty());
+  live.await_decisions();
+  live.step();
+  EXPECT_EQ(tells(), (std::vector<std::string>{"A-white thinking", "A-white heard: sit"}));
+  // Between decisions (A-black, a person, is to move once e2e4 lands): heard at once.
+  time = 500;
+  live.step();
+  live.tell(BBlack, "go");
+  EXPECT_EQ(tells().back(), "A-white heard: go");
+  // Between people nothing passes here (the front end relays it), nor to a person.
+  const std::size_t before = tells().size();
+  live.tell(ABlack, "sit");
+  live.tell(AWhite, "sit");
+  EXPECT_EQ(tells().size(), before);
 }
 
 }  // namespace

@@ -111,6 +111,73 @@ TEST(UciEngine, NodesLimitIsTheVisitCountReported) {
   EXPECT_NE(last_info.find(" nps "), std::string::npos);
 }
 
+// The last `info depth` line before the bestmove.
+std::string last_info(Session& s) {
+  std::string last;
+  for (const auto& l : s.lines.all())
+    if (starts_with(l, "info depth")) last = l;
+  return last;
+}
+
+// PROTOCOL.md "Progress": a proven end is reported as `score mate`. Hand-worked: Qh5-d5 mates
+// (the black king on e6 has e7, f7, d6, d7 and f6 covered or blocked; the second position of
+// tests/data/mate_in_one.epd); and with Black to move in the second, both of its moves
+// (a6, a5) let White mate at once (Qg7 or Qf8: the king on h8 has g8 and h7 covered).
+TEST(UciEngine, AProvenMateIsReportedAsScoreMate) {
+  Session s;
+  s.send("position fen rnbq1bnr/p2pp3/1p2kp1p/3p3Q/4P2N/2N5/PPP2PPP/R1B1KB1R[] w KQ - 4 11");
+  s.send("go nodes 16");
+  EXPECT_EQ(s.bestmove(), "h5d5");
+  const std::string won = last_info(s);
+  EXPECT_NE(won.find(" score mate 1 "), std::string::npos) << won;
+  EXPECT_NE(won.find(" pv h5d5"), std::string::npos) << won;
+
+  s.send("position fen 7k/p4Q2/6K1/8/8/8/8/8[] b - - 0 1");
+  s.send("go nodes 64");
+  const std::string move = s.bestmove();
+  EXPECT_TRUE(move == "a7a6" || move == "a7a5") << move;
+  const std::string lost = last_info(s);
+  EXPECT_NE(lost.find(" score mate -1 "), std::string::npos) << lost;
+}
+
+// PROTOCOL.md "Options": Hash sizes the evaluation cache (mcts/eval_cache.h). The same
+// search again finds every position it evaluates in the cache; Hash 0 turns it off.
+TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
+  MaterialEvaluator material;
+  Session s(&material);
+  s.send("uci");
+  ASSERT_TRUE(s.lines.next("uciok"));
+  const auto options = s.lines.all();
+  EXPECT_NE(std::find(options.begin(), options.end(), "option name Hash type spin default 64 min 0 max 65536"),
+            options.end());
+  // The cache line of one search (empty when there is none).
+  auto search = [&](std::string_view go) {
+    const std::size_t seen = s.lines.all().size();
+    s.send(go);
+    s.lines.next("bestmove");
+    const auto lines = s.lines.all();
+    std::string found;
+    for (std::size_t i = seen; i < lines.size(); ++i)
+      if (starts_with(lines[i], "info string cache hits")) found = lines[i];
+    return found;
+  };
+  s.send("position startpos moves e2e4");
+  const std::string first = search("go nodes 200");
+  const std::string second = search("go nodes 200");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(second, m, std::regex(R"(info string cache hits (\d+) of (\d+) \(100%\))"))) << second;
+  EXPECT_EQ(m[1], m[2]) << "an identical search asks for nothing new";
+  EXPECT_NE(first.find(" (0%)"), std::string::npos) << first;
+  s.send("setoption name Hash value 0");
+  EXPECT_EQ(search("go nodes 50"), "") << "no cache, no cache line";
+  s.send("setoption name Hash value -1");
+  s.send("isready");
+  ASSERT_TRUE(s.lines.next("readyok"));
+  bool refused = false;
+  for (const auto& l : s.lines.all()) refused = refused || l.find("Hash '-1'") != std::string::npos;
+  EXPECT_TRUE(refused);
+}
+
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   Session s;
   s.send("position startpos");

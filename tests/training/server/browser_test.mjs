@@ -2,11 +2,14 @@
 // headless, driven by playwright-core (npm). Four browser contexts: A-white and A-black
 // are people on board A, B-black is A-white's partner, and a spectator watches; B-white
 // is the computer. A-white creates a 30-second table from the lobby, everyone opens their
-// link, A-white starts; moves are played by clicking squares, the pawn A-white captures
+// link, A-white starts; moves are played by clicking squares (one queued as a premove while
+// the opponent thinks), the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
 // see the same moves, partners talk by one click, the clocks run, A-white resigns and
-// everyone reads the end banner; A-white asks for a rematch from it and plays again.
-// A screenshot of the table is saved. Exit 77 (skipped) without chromium or playwright-core.
+// everyone reads the end banner; A-white asks for a rematch from it and plays again. The
+// partner's seat is also opened on a phone-sized screen (390 x 844): nothing wider than the
+// screen, boards, pockets, clocks and buttons within it.
+// Screenshots of the table (and of the phone's) are saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
 import { spawn } from "node:child_process";
@@ -85,6 +88,37 @@ async function open(browser, base, link) {
   return page;
 }
 
+// The partner's seat on a phone (390 x 844) with the pawn in its pocket: no horizontal
+// scroll, both boards, every seat row (name, pocket, clock) and every button within the
+// screen's width, the pawn in the pocket visible. A screenshot is saved.
+async function checkPhone(browser, base, link, path) {
+  const width = 390;
+  const context = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await page.goto(link.startsWith("http") ? link : `${base}${link}`);
+  await page.waitForSelector('.seat[data-seat="B-black"] .reserve span[data-piece="P"]', { timeout: kLimit });
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (scroll > width) throw new Error(`phone: the page is ${scroll} px wide on a ${width} px screen`);
+  const within = async (selector, least) => {
+    const boxes = await page.locator(selector).evaluateAll((all) => all.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, right: r.right, width: r.width, height: r.height, what: e.outerHTML.slice(0, 60) };
+    }));
+    if (boxes.length < least) throw new Error(`phone: ${boxes.length} of ${selector}, expected ${least}`);
+    for (const b of boxes)
+      if (b.width <= 0 || b.height <= 0 || b.left < 0 || b.right > width) throw new Error(`phone: ${b.what} at ${JSON.stringify(b)}`);
+  };
+  await within("svg[data-board]", 2);
+  await within(".seat", 4);
+  await within(".seat .clock", 4);
+  await within(".seat .reserve", 4);
+  await within("button", 10);
+  await within('.seat[data-seat="B-black"] .reserve span[data-piece="P"]', 1);
+  await page.screenshot({ path, fullPage: true });
+  console.log(`phone: ${scroll} px wide at ${width}, boards, pockets, clocks and buttons within; screenshot: ${path}`);
+  await context.close();
+}
+
 async function main() {
   const { server, base } = await startServer();
   const browser = await chromium.launch({ executablePath: kChromium, args: ["--no-sandbox"] });
@@ -105,12 +139,22 @@ async function main() {
 
     // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black.
     await play(aWhite, "A", "e2", "e4");
+    // A-white premoves exd5 while A-black thinks: queued and shown, sent when the turn comes.
+    await aWhite.waitForFunction(() => document.querySelector('.seat[data-seat="A-black"]')?.classList.contains("moving"),
+                                 null, { timeout: kLimit });
+    await aWhite.click('svg[data-board="A"] rect[data-square="e4"]');
+    await aWhite.click('svg[data-board="A"] rect[data-square="d5"]');
+    await aWhite.waitForSelector('svg[data-board="A"] rect[data-square="d5"][data-premove]', { timeout: kLimit });
+    await aWhite.waitForSelector("#premove:has-text('e4d5')", { timeout: kLimit });
+    console.log("premoved A e4d5");
     // A-black types its move (UCI or SAN) instead of clicking.
     await aBlack.fill('form.typed input[name="move"]', "d5");
     await aBlack.press('form.typed input[name="move"]', "Enter");
     await waitForMove(aBlack, "A", "d7d5");
     console.log("typed A d5");
-    await play(aWhite, "A", "e4", "d5");
+    await waitForMove(aWhite, "A", "e4d5");
+    console.log("the premove A e4d5 was played");
+    await checkPhone(browser, base, links["B-black"], screenshot.replace(/\.png$/, "-phone.png"));
     // Board B: the computer (B-white) moves; then the partner drags the pawn onto a6.
     await partner.waitForFunction(() => document.querySelector('.moves[data-board="B"]')?.textContent.trim().length > 0,
                                   null, { timeout: kLimit });

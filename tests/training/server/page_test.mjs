@@ -1,7 +1,9 @@
-// Specification of the page's pure helpers (training/server/page/board_model.js), run
-// under Node when it is installed: FEN placement to squares (holdings and promotion
-// marks skipped), square indices, which way each board is turned for each seat, the UCI
-// text of clicked moves (drops, promotion to a queen), and clock text.
+// Specification of the page's pure helpers (training/server/page/board_model.js,
+// replay_model.js, premove.js), run under Node when it is installed: FEN placement to
+// squares (holdings and promotion marks skipped), square indices, which way each board is
+// turned for each seat, the UCI text of clicked moves (drops, promotion to a queen), clock
+// text; the premoves (when a queued move is sent, which squares show it, its refusal); and
+// in a replay, the moves played by a time, the running clocks, the end, stepping.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -56,7 +58,92 @@ assert.equal(formatClock(20000), "0:20");
 assert.equal(formatClock(19950), "0:19.9");
 assert.equal(formatClock(-5), "0:00.0");
 
-// The page's script imports only what the helpers export.
-const imported = source("app.js").match(/import \{([^}]*)\} from "\.\/board_model\.js"/)[1].split(",").map((s) => s.trim());
-for (const name of imported) assert.ok(name in model, `board_model.js does not export ${name}`);
+// Premoves (premove.js): one move queued while it is not the seat's turn, sent on the
+// first state that shows the seat to move, refused premoves recognised in the server's error.
+const premove = await import("data:text/javascript," + encodeURIComponent(source("premove.js")));
+const { clickAction, duePremove, premoveSquares, refusesPremove, seatToMove } = premove;
+const stateWith = (moverA, { started = true, over = false, stuck = false } = {}) =>
+  ({ started, over, boards: [{ mover: moverA, stuck }, { mover: "B-white", stuck: false }] });
+assert.equal(seatToMove(stateWith("A-white"), "A-white", 0), true);
+assert.equal(seatToMove(stateWith("A-black"), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white", { stuck: true }), "A-white", 0), false);  // waits for a piece
+assert.equal(seatToMove(stateWith("A-white", { started: false }), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white", { over: true }), "A-white", 0), false);
+assert.equal(seatToMove(stateWith("A-white"), null, 0), false);  // a spectator
+assert.equal(clickAction(stateWith("A-white"), "A-white", 0), "send");
+assert.equal(clickAction(stateWith("A-black"), "A-white", 0), "queue");
+assert.equal(clickAction(stateWith("A-white", { stuck: true }), "A-white", 0), "queue");
+assert.equal(clickAction(stateWith("A-black", { over: true }), "A-white", 0), "none");
+assert.equal(clickAction(stateWith("A-black", { started: false }), "A-white", 0), "none");
+assert.equal(clickAction(stateWith("A-black"), null, 0), "none");
+const queued = { from: "e4", to: "d5", move: "e4d5" };
+assert.equal(duePremove(queued, stateWith("A-black"), "A-white", 0), null);  // not yet
+assert.equal(duePremove(queued, stateWith("A-white"), "A-white", 0), "e4d5");
+assert.equal(duePremove(null, stateWith("A-white"), "A-white", 0), null);
+assert.equal(duePremove(queued, { ...stateWith("A-black"), boards: [{ mover: "A-black" }, { mover: "B-black" }] },
+                        "B-black", 1), "e4d5");  // the seat's own board decides
+assert.deepEqual(premoveSquares(queued), ["e4", "d5"]);
+assert.deepEqual(premoveSquares({ from: "N@", to: "f3", move: "N@f3" }), ["f3"]);
+assert.deepEqual(premoveSquares(null), []);
+assert.equal(refusesPremove("move e4d5: illegal move", "e4d5"), true);
+assert.equal(refusesPremove("move e4d5: not your turn", "e4d5"), true);
+assert.equal(refusesPremove("move e2e4: illegal move", "e4d5"), false);
+assert.equal(refusesPremove("move e4d5x: illegal move", "e4d5"), false);
+assert.equal(refusesPremove("move e4d5: illegal move", null), false);
+
+// The page's scripts import only what the helpers export.
+const importsOf = (script, file) => {
+  const found = source(script).match(new RegExp(`import \\{([^}]*)\\} from "\\./${file.replace(".", "\\.")}"`));
+  return found ? found[1].split(",").map((name) => name.trim()) : [];
+};
+for (const script of ["app.js", "board_view.js", "replay.js", "replay_model.js"])
+  for (const name of importsOf(script, "board_model.js")) assert.ok(name in model, `${script}: board_model.js does not export ${name}`);
+for (const name of importsOf("app.js", "premove.js")) assert.ok(name in premove, `app.js: premove.js does not export ${name}`);
+assert.ok(importsOf("app.js", "premove.js").length > 0, "app.js uses the premove helpers");
+
+// ---- replay_model.js: the moment of a replay to draw --------------------------------------
+// Its import of board_model.js points at the data: URL loaded above.
+const modelUrl = "data:text/javascript," + encodeURIComponent(source("board_model.js"));
+const replayModel = await import("data:text/javascript," + encodeURIComponent(
+  source("replay_model.js").replace('"./board_model.js"', JSON.stringify(modelUrl))));
+const { momentOf, movesOf, playedBy, stepTo } = replayModel;
+
+// A-white plays at 1 s, B-white at 3 s; the match ends at 10 s (A-black flags, say).
+const position = (movers, clocks) => ({ boards: movers.map((mover) => ({ fen: "8/8/8/8/8/8/8/8[] w - - 0 1", mover })),
+                                        reserves: {}, clocks });
+const replay = {
+  start: position(["A-white", "B-white"], { "A-white": 60000, "A-black": 60000, "B-white": 60000, "B-black": 60000 }),
+  steps: [
+    { seat: "A-white", san: "e4", time_ms: 1000,
+      ...position(["A-black", "B-white"], { "A-white": 59000, "A-black": 60000, "B-white": 59000, "B-black": 60000 }) },
+    { seat: "B-white", san: "d4", time_ms: 3000,
+      ...position(["A-black", "B-black"], { "A-white": 59000, "A-black": 58000, "B-white": 57000, "B-black": 60000 }) },
+  ],
+  end_ms: 10000,
+};
+assert.deepEqual([0, 999, 1000, 2999, 3000, 50000].map((t) => playedBy(replay.steps, t)), [0, 0, 1, 1, 2, 2]);
+assert.equal(playedBy([], 5), 0);
+
+// Between moves the movers' clocks run down from the last move's time; the others stand.
+const between = momentOf(replay, 1, 2000);
+assert.equal(between.position, replay.steps[0]);
+assert.deepEqual(between.clocks, { "A-white": 59000, "A-black": 59000, "B-white": 58000, "B-black": 60000 });
+assert.deepEqual(between.moving, { "A-white": false, "A-black": true, "B-white": true, "B-black": false });
+assert.equal(between.over, false);
+assert.equal(momentOf(replay, 0, 500).clocks["A-white"], 59500);
+assert.equal(momentOf(replay, 2, 1000).time, 3000);  // never before the last move shown
+// At the end the clocks stop where the match ended, and nobody is moving.
+const end = momentOf(replay, 2, 99999);
+assert.equal(end.time, 10000);
+assert.equal(end.over, true);
+assert.deepEqual(end.clocks, { "A-white": 59000, "A-black": 51000, "B-white": 57000, "B-black": 53000 });
+assert.ok(!Object.values(end.moving).some((m) => m));
+assert.equal(momentOf(replay, 1, 99999).over, false);  // a move still to come is not the end
+
+assert.deepEqual(stepTo(replay, 1), { done: 1, time: 1000 });
+assert.deepEqual(stepTo(replay, 5), { done: 2, time: 3000 });
+assert.deepEqual(stepTo(replay, -1), { done: 0, time: 0 });
+assert.deepEqual(movesOf(replay.steps, 2, 0), ["e4"]);
+assert.deepEqual(movesOf(replay.steps, 2, 1), ["d4"]);
+assert.deepEqual(movesOf(replay.steps, 1, 1), []);
 console.log("page helpers: all assertions hold");

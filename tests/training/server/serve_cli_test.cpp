@@ -1,11 +1,13 @@
 // Specification of the `bughouse serve` command itself: it prints the URL to open, serves
-// the page and creates tables there, and stops cleanly on SIGTERM.
+// the page and creates tables there, and stops cleanly on SIGTERM; a `--run` directory
+// that is not there is an error naming it.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 
 #include <regex>
 
+#include "core/child_process.h"
 #include "training/engine/subprocess.h"
 #include "ws_client.h"
 
@@ -39,6 +41,18 @@ TEST(ServeCli, PrintsItsUrlServesThePageAndStopsOnSigterm) {
   EXPECT_NE(line_with(serve, "bughouse serve: stopped", 20s), "");
   for (int i = 0; i < 200 && serve.running(); ++i) std::this_thread::sleep_for(50ms);  // bounded wait for the exit
   EXPECT_EQ(serve.status_text(), "exited with status 0");
+}
+
+TEST(ServeCli, AMissingRunDirectoryIsAnErrorNamingIt) {
+  const std::string missing = "/nonexistent/bughouse-run";
+  ChildProcess serve({BUGHOUSE_CLI, "serve", "--port", "0", "--model", "random", "--run", missing},
+                     {.input = ChildOptions::Input::Null, .output = ChildOptions::Output::Pipe, .stderr_to_output = true});
+  std::string output;
+  std::string line;
+  while (serve.read_line(line, 60s) == ChildProcess::Read::Line) output += line + "\n";
+  EXPECT_NE(output.find("run directory '" + missing + "' does not exist"), std::string::npos) << output;
+  EXPECT_EQ(output.find("open http://"), std::string::npos) << output;
+  EXPECT_EQ(serve.wait().describe(), "exited with status 1");
 }
 
 }  // namespace

@@ -122,6 +122,22 @@ TEST(Server, PartnersTalkAndNobodyElseHears) {
   EXPECT_EQ((*next)["type"], "pong") << "an opponent heard the other team";
 }
 
+TEST(Server, AComputerPartnerAnswersAPersonsSit) {
+  Served s(600'000);  // decided at once, landing never within the test: the computers are between decisions
+  const json table = s.create();
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));  // B-black, the partner, is the computer
+  a_white.send(json{{"type", "start"}});
+  ASSERT_TRUE(a_white.until([](const json& m) { return is_state(m) && m["started"] == true; }));
+  auto said_by = [](const char* seat, const char* text) {
+    return [=](const json& m) { return m["type"] == "tell" && m["from"] == seat && m["text"] == text; };
+  };
+  a_white.send(json{{"type", "tell"}, {"text", "sit"}});
+  ASSERT_TRUE(a_white.until(said_by("A-white", "sit")));  // the teller sees what it said
+  ASSERT_TRUE(a_white.until(said_by("B-black", "ok"))) << "the computer partner did not answer";
+  a_white.send(json{{"type", "tell"}, {"text", "trade"}});
+  ASSERT_TRUE(a_white.until(said_by("B-black", "no"))) << "a request it does not follow";
+}
+
 TEST(Server, ATableToWatchIsComputerAgainstComputerFromTheStart) {
   Served s(50);  // each move 50 ms: the match is still on when the spectator arrives
   const auto r = http_request(s.port(), http::verb::post, "/api/tables",

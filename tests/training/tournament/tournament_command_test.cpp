@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../process.h"
+#include "core/bpgn.h"
 
 namespace bh {
 namespace {
@@ -86,6 +87,26 @@ TEST(TournamentCommand, EveryMeetingStartsFromAnOpeningInBothColourings) {
                                "60000 60000 60000 60000";  // the prefix's clocks are not carried over
   EXPECT_EQ(fen_tag(dir / "out/games/r01-m01-g1.bpgn"), expected);
   EXPECT_EQ(fen_tag(dir / "out/games/r01-m01-g2.bpgn"), expected);
+  fs::remove_all(dir);
+}
+
+// core/RULES.md "Clocks": a tournament may be played with a delay instead of an increment;
+// its records say so and replay, move for move, to the end the tournament scored.
+TEST(TournamentCommand, PlaysUnderADelayAndItsRecordsReplay) {
+  const fs::path dir = scratch("delay");
+  const std::vector<std::string> args = {"tournament", "--player", "g=greedy", "--player", "r=random", "--teams", "solo",
+                                         "--format", "roundrobin", "--clock", "5sd1", "--clock-mode", "model",
+                                         "--out", (dir / "out").string()};
+  ASSERT_EQ(run(args, dir / "log.txt"), 0) << read_text(dir / "log.txt");
+  const fs::path record = dir / "out/games/r01-m01-g1.bpgn";
+  std::ifstream in(record);
+  const std::vector<BpgnGame> games = read_bpgn(in, record.string());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].tag("TimeControl"), "5+0d1");
+  const Match replayed = replay(games[0], RuleSet{});
+  EXPECT_EQ(replayed.time_control(), (TimeControl{5'000, 0, 1'000}));
+  ASSERT_TRUE(replayed.over());
+  EXPECT_EQ(games[0].reason, replayed.outcome().tag()) << "the replay ends as the tournament's match did";
   fs::remove_all(dir);
 }
 

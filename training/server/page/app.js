@@ -1,32 +1,22 @@
 // app.js — the page of `bughouse serve`: the lobby form (create a table, show its links)
-// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end). The
-// server is the only referee: this script only draws its state messages and sends what
-// the person clicks (training/server/README.md "Messages").
+// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end), drawn
+// with board_view.js; `/replays` is replay.js's. The server is the only referee: this
+// script only draws its state messages and sends what the person clicks
+// (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, indexOf, moveText, squareName, squaresOf } from "./board_model.js";
+import { SEATS, boardOf, flipped, formatClock, moveText, squaresOf } from "./board_model.js";
+import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
+import * as view from "./board_view.js";
+import { element } from "./board_view.js";
+import { showReplays } from "./replay.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
                "sit", "go", "trade", "no trade", "mate coming", "ok", "no"];
-const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
-const SVG_NS = "http://www.w3.org/2000/svg";
 // The page says it is there this often; the server shows a seat silent for a few seconds
 // as lost (training/server/limits.h).
 const PING_MS = 2000;
 const app = document.getElementById("app");
-
-function element(tag, attributes = {}, text = "") {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-}
-
-function svgElement(tag, attributes) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
-  return e;
-}
 
 // ---- the lobby -------------------------------------------------------------------------
 
@@ -61,6 +51,17 @@ function lobby() {
     location.href = `/table/${JSON.parse(text).spectator}`;
   };
   app.append(form, message, out);
+  linkReplays().catch(() => {});  // the tables work without it
+}
+
+// With a training run (`bughouse serve --run DIR`), the lobby leads to its replays.
+async function linkReplays() {
+  const run = await (await fetch("/api/run")).json();
+  if (!run.run) return;
+  const p = element("p");
+  p.append(element("a", { href: "/replays", "data-replays": "" }, `Replays of the training run “${run.name}”`),
+           " — its self-play and arena matches, generation by generation");
+  app.append(p);
 }
 
 // Each seat's link carries its secret token: give it only to the person who sits there.
@@ -92,6 +93,8 @@ class TableView {
     this.from = null;       // a picked square or reserve piece of the person's board
     this.talk = [];         // partner messages heard (and said), newest last
     this.pending = null;    // the last move sent and not yet seen played: resent after a reconnection
+    this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
+    this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
@@ -106,7 +109,8 @@ class TableView {
     this.boardsDiv = element("div", { class: "boards" });
     this.tellButtons = element("div", { class: "tells" });
     this.talkDiv = element("div", { id: "talk" });
-    app.append(this.banner, this.controls, this.boardsDiv, this.tellButtons, this.talkDiv, this.message);
+    this.premoveDiv = element("div", { id: "premove" });
+    app.append(this.banner, this.controls, this.boardsDiv, this.premoveDiv, this.tellButtons, this.talkDiv, this.message);
   }
 
   connect() {
@@ -138,7 +142,7 @@ class TableView {
   }
 
   receive(message) {
-    if (message.type === "error") { this.pending = null; this.message.textContent = message.message; return; }
+    if (message.type === "error") { this.pending = null; this.refused(message.message); return; }
     if (message.type === "welcome") {
       this.seat = message.seat;
       this.drawTellButtons();
@@ -151,7 +155,46 @@ class TableView {
     this.settlePending(message);
     this.received = performance.now();
     this.message.textContent = "";
+    if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
+    this.sendDuePremove();
     this.draw();
+  }
+
+  // The queued move goes out as soon as the state shows the person to move.
+  sendDuePremove() {
+    if (this.state.over) this.premove = null;
+    const due = this.seat && duePremove(this.premove, this.state, this.seat, boardOf(this.seat));
+    if (!due) return;
+    this.premove = null;
+    this.premoveSent = due;
+    this.sendMove(due);
+  }
+
+  // An error from the server; a refused premove is said so, briefly, and forgotten.
+  refused(text) {
+    if (refusesPremove(text, this.premoveSent)) {
+      this.message.textContent = `Premove ${this.premoveSent} was not legal by then: ${text.split(": ").slice(1).join(": ")}`;
+      this.premoveSent = null;
+      setTimeout(() => { if (this.message.textContent.startsWith("Premove")) this.message.textContent = ""; }, 4000);
+      return;
+    }
+    this.message.textContent = text;
+  }
+
+  cancelPremove() {
+    if (!this.premove && !this.from) return;
+    this.premove = null;
+    this.from = null;
+    this.draw();
+  }
+
+  // The queued move and its cancel button.
+  drawPremove() {
+    this.premoveDiv.replaceChildren();
+    if (!this.premove) return;
+    const cancel = element("button", { "data-cancel-premove": "" }, "Cancel");
+    cancel.onclick = () => this.cancelPremove();
+    this.premoveDiv.append(`Premove ${this.premove.move} (sent when your turn comes) `, cancel);
   }
 
   // Partner talk: one click sends a message to the partner, shown with the move it came with.
@@ -179,6 +222,7 @@ class TableView {
                             : s.started ? `Playing ${s.clock}` : `Waiting for the start (${s.clock})`;
     this.drawControls();
     this.boardsDiv.replaceChildren(this.boardSide(0), this.boardSide(1));
+    this.drawPremove();
     this.drawClocks();
   }
 
@@ -222,62 +266,28 @@ class TableView {
 
   // The board's moves so far, in UCI (drops as P@e4), oldest first.
   moveList(board) {
-    const moves = this.state.moves.filter((m) => boardOf(m.seat) === board).map((m) => m.uci);
-    return element("div", { class: "moves", "data-board": "AB"[board] }, moves.join(" "));
+    return view.moveList(board, this.state.moves.filter((m) => boardOf(m.seat) === board).map((m) => m.uci));
   }
 
   seatRow(seat) {
     const s = this.state;
-    const row = element("div", { class: "seat" });
     const info = s.seats[seat];
     const who = info.kind === "computer" ? "computer"
               : info.kind === "person" ? (info.connected ? "person" : "person · connection lost") : "open";
-    row.dataset.seat = seat;
-    const reserve = element("span", { class: "reserve" + (seat === this.seat ? " mine" : "") });
-    const white = seat.endsWith("white");
-    for (const piece of s.reserves[seat]) {
-      const glyph = element("span", {}, GLYPHS[white ? piece : piece.toLowerCase()]);
-      if (seat === this.seat) {
-        if (this.from === `${piece}@`) glyph.classList.add("picked");
-        glyph.dataset.piece = piece;
-        glyph.onclick = () => { this.from = `${piece}@`; this.draw(); };
-        // Or drag it from the pocket onto a square of the board.
-        glyph.draggable = true;
-        glyph.ondragstart = (event) => { this.from = `${piece}@`; event.dataTransfer.setData("text/plain", piece); };
-      }
-      reserve.append(glyph);
-    }
-    row.append(element("span", {}, `${seat} · ${who}`), reserve, element("span", { class: "clock" }));
-    return row;
+    const mine = seat === this.seat ? {
+      picked: this.from?.endsWith("@") ? this.from[0] : null,
+      onPick: (piece) => { this.from = `${piece}@`; this.draw(); },
+      onDrag: (piece) => { this.from = `${piece}@`; },  // no redraw: it would end the drag
+    } : {};
+    return view.seatRow(seat, s.reserves[seat], `${seat} · ${who}`, mine);
   }
 
   boardSvg(board, turned) {
-    const s = this.state;
-    const squares = squaresOf(s.boards[board].fen);
-    const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
-    for (let row = 0; row < 8; ++row)
-      for (let col = 0; col < 8; ++col) {
-        const file = turned ? 7 - col : col;
-        const rank = turned ? row : 7 - row;
-        const name = squareName(file, rank);
-        const mineHere = this.seat && boardOf(this.seat) === board;
-        const picked = mineHere && this.from === name;
-        const fill = picked ? "#f6c344" : (file + rank) % 2 ? "#eeeed2" : "#769656";
-        const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
-        const piece = squares[indexOf(name)];
-        if (mineHere) {
-          rect.addEventListener("click", () => this.clickSquare(name, piece));
-          rect.addEventListener("dragover", (event) => event.preventDefault());
-          rect.addEventListener("drop", (event) => { event.preventDefault(); this.clickSquare(name, piece); });
-        }
-        svg.append(rect);
-        if (piece) {
-          const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
-          text.textContent = GLYPHS[piece];
-          svg.append(text);
-        }
-      }
-    return svg;
+    const mine = this.seat && boardOf(this.seat) === board;
+    return view.boardSvg(this.state.boards[board].fen, board, turned,
+                         mine ? { picked: this.from, queued: premoveSquares(this.premove),
+                                  onSquare: (name, piece) => this.clickSquare(name, piece),
+                                  onCancel: () => this.cancelPremove() } : {});
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws).
@@ -305,15 +315,18 @@ class TableView {
 
   // From-square then to-square; a picked (or dragged) reserve piece then a square drops it
   // (clicking one of your own pieces picks it instead). A pawn reaching the last rank
-  // becomes what the chooser says.
+  // becomes what the chooser says. Not your turn: the move is queued (premove.js), and a
+  // click that makes no move clears the queue.
   clickSquare(name, piece) {
     const white = this.seat.endsWith("white");
     const own = piece && (piece === piece.toUpperCase()) === white;
-    if (own) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
-    if (!this.from) return;
+    if (own && this.from !== name) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
+    if (!this.from || own) { this.cancelPremove(); return; }
     const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
+    const action = clickAction(this.state, this.seat, boardOf(this.seat));
+    if (action === "send") this.sendMove(move);
+    if (action === "queue") this.premove = { from: this.from, to: name, move };
     this.from = null;
-    this.sendMove(move);
     this.draw();
   }
 
@@ -322,16 +335,12 @@ class TableView {
     const s = this.state;
     if (!s) return;
     const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
-    for (const row of this.boardsDiv.querySelectorAll(".seat")) {
-      const seat = row.dataset.seat;
-      const moving = s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
-      const ms = Math.max(0, s.clocks[seat] - (moving ? elapsed : 0));
-      row.classList.toggle("moving", moving);
-      row.querySelector(".clock").textContent = formatClock(ms);
-    }
+    const moving = (seat) => s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
+    view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving);
   }
 }
 
 const match = location.pathname.match(/^\/table\/([0-9a-f]+)$/);
 if (match) new TableView(match[1], new URLSearchParams(location.search).get("token"));
+else if (location.pathname === "/replays") showReplays(app);
 else lobby();

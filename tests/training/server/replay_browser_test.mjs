@@ -1,0 +1,113 @@
+// replay_browser_test.mjs — the replays of `bughouse serve --run DIR` in a real browser:
+// Debian's chromium, headless, driven by playwright-core (npm). A run directory made here
+// holds the shared test matches as generation 1's arena; the lobby leads to the replays,
+// a match opens, a step forward changes board A and its move list, the slider's end shows
+// the result and the clocks where the match left them, play moves on by itself, and a
+// record written meanwhile appears in the listing. A screenshot of the replay is saved.
+// Exit 77 (skipped) without chromium or playwright-core.
+//
+// node replay_browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT TEST_DATA_DIR SCREENSHOT
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const [binary, modulesParent, dataDir, screenshot] = process.argv.slice(2);
+const kChromium = "/usr/bin/chromium";
+const kLimit = 20000;  // ms to wait for a state the page must reach (a limit, not a timing)
+
+function skip(why) {
+  console.log(`SKIPPED: ${why}`);
+  process.exit(77);
+}
+
+let chromium;
+try {
+  ({ chromium } = createRequire(`${resolve(modulesParent)}/`)("playwright-core"));
+} catch {
+  skip(`playwright-core is not installed under ${modulesParent}/node_modules (scripts/test.sh installs it)`);
+}
+if (!existsSync(kChromium)) skip(`${kChromium} is not installed (scripts/setup.sh installs it)`);
+
+// The shared matches were refereed with stuck_rule = flag.
+function makeRun() {
+  const dir = join(mkdtempSync(join(tmpdir(), "replay-browser-")), "run");
+  mkdirSync(join(dir, "arena"), { recursive: true });
+  mkdirSync(join(dir, "games"));
+  writeFileSync(join(dir, "rules.txt"), "stuck_rule=flag\n");
+  copyFileSync(join(dataDir, "match_replays.bpgn"), join(dir, "arena", "gen-0001.bpgn"));
+  return dir;
+}
+
+function startServer(run) {
+  const server = spawn(binary, ["serve", "--port", "0", "--model", "random", "--run", run],
+                       { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    server.stdout.on("data", (chunk) => {
+      text += chunk;
+      const found = text.match(/open (http:\/\/[0-9.]+:[0-9]+)\//);
+      if (found) resolve({ server, base: found[1] });
+    });
+    server.on("exit", (code) => reject(new Error(`bughouse serve exited with ${code}: ${text}`)));
+  });
+}
+
+const text = (page, selector) => page.locator(selector).textContent();
+
+async function main() {
+  const run = makeRun();
+  const { server, base } = await startServer(run);
+  const browser = await chromium.launch({ executablePath: kChromium, args: ["--no-sandbox"] });
+  try {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${base}/`);
+    await page.click("a[data-replays]", { timeout: kLimit });
+    const first = 'tr[data-match="arena/gen-0001.bpgn/1"] a';
+    await page.click(first, { timeout: kLimit });
+    await page.waitForSelector('svg[data-board="A"]', { timeout: kLimit });
+    const before = await page.locator('svg[data-board="A"]').innerHTML();
+    const clock = '.seat[data-seat="A-white"] .clock';
+    const startClock = await text(page, clock);
+
+    await page.click('button[data-step="forward"]');
+    await page.waitForFunction(() => document.querySelector('.moves[data-board="A"]').textContent.trim() === "h3",
+                               null, { timeout: kLimit });
+    if ((await page.locator('svg[data-board="A"]').innerHTML()) === before) throw new Error("board A did not change");
+    console.log(`a step forward: board A changed, moves A: ${await text(page, '.moves[data-board="A"]')}`);
+
+    // The slider's end: the result, and the clocks where the match left them.
+    await page.$eval("input[data-seek]", (seek) => { seek.value = seek.max; seek.dispatchEvent(new Event("input")); });
+    await page.waitForSelector("#banner:has-text('0-1')", { timeout: kLimit });
+    const endClock = await text(page, clock);
+    if (endClock === startClock) throw new Error(`A-white's clock did not move: ${endClock}`);
+    console.log(`the end: ${await text(page, "#banner")}; A-white's clock ${startClock} -> ${endClock}`);
+    await page.screenshot({ path: screenshot, fullPage: true });
+
+    // Play from the start moves on by itself, in the match's own time, to the end.
+    await page.click('button[data-step="start"]');
+    await page.waitForFunction(() => document.querySelector("#banner").textContent === "", null, { timeout: kLimit });
+    await page.click("button[data-play]");
+    await page.waitForFunction(() => Number(document.querySelector(".replay-controls .clock").dataset.done) >= 3,
+                               null, { timeout: kLimit });
+    await page.waitForSelector("#banner:has-text('0-1')", { timeout: kLimit });
+    console.log(`played to the end: ${await text(page, ".replay-controls .clock")}`);
+
+    // A record written now appears in the listing.
+    copyFileSync(join(dataDir, "match_replays.bpgn"), join(run, "games", "g0002-s0-w0-000000.bpgn"));
+    await page.click("text=← matches");
+    await page.click("button[data-refresh]", { timeout: kLimit });
+    await page.waitForSelector('a[data-generation="2"]', { timeout: kLimit });
+    console.log("a record written meanwhile is listed as generation 2");
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    rmSync(resolve(run, ".."), { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (error) => {
+  console.error(`FAILED: ${error.stack || error}`);
+  process.exit(1);
+});

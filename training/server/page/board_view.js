@@ -1,0 +1,94 @@
+// board_view.js — drawing a position from the server's JSON (both boards as SVG, each
+// seat's row with its reserve and clock, a board's move list): the live table (app.js)
+// and the replays (replay.js) draw with these same functions. They keep no state: what
+// is picked and what answers a click is the caller's.
+
+import { indexOf, squareName, squaresOf } from "./board_model.js";
+
+export const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function element(tag, attributes = {}, text = "") {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+export function svgElement(tag, attributes) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  return e;
+}
+
+// Board 0 (A) or 1 (B) from its FEN, black at the bottom when `turned`. The square named
+// `picked` is highlighted; with `onSquare(name, piece)` every square answers a click and
+// a drop (piece: the letter on it, "" when empty).
+export function boardSvg(fen, board, turned, { picked = null, queued = [], onSquare = null, onCancel = null } = {}) {
+  const squares = squaresOf(fen);
+  const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
+  // A right click cancels what the person has picked or queued (a premove).
+  if (onCancel) svg.addEventListener("contextmenu", (event) => { event.preventDefault(); onCancel(); });
+  for (let row = 0; row < 8; ++row)
+    for (let col = 0; col < 8; ++col) {
+      const file = turned ? 7 - col : col;
+      const rank = turned ? row : 7 - row;
+      const name = squareName(file, rank);
+      const premoved = queued.includes(name);
+      const fill = picked === name ? "#f6c344" : premoved ? "#7fa7d9" : (file + rank) % 2 ? "#eeeed2" : "#769656";
+      const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
+      if (premoved) rect.dataset.premove = "";
+      const piece = squares[indexOf(name)];
+      if (onSquare) {
+        rect.addEventListener("click", () => onSquare(name, piece));
+        rect.addEventListener("dragover", (event) => event.preventDefault());
+        rect.addEventListener("drop", (event) => { event.preventDefault(); onSquare(name, piece); });
+      }
+      svg.append(rect);
+      if (piece) {
+        const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
+        text.textContent = GLYPHS[piece];
+        svg.append(text);
+      }
+    }
+  return svg;
+}
+
+// A seat's row: `label`, its reserve ("PPN", drawn in the seat's colour) and a clock that
+// showClocks fills. With `onPick(piece)` (a click) and `onDrag(piece)` (a drag begins)
+// the reserve is the person's own: a piece can be picked (the letter `picked` is
+// highlighted) or dragged onto a square.
+export function seatRow(seat, reserve, label, { picked = null, onPick = null, onDrag = null } = {}) {
+  const row = element("div", { class: "seat" });
+  row.dataset.seat = seat;
+  const pocket = element("span", { class: "reserve" + (onPick ? " mine" : "") });
+  const white = seat.endsWith("white");
+  for (const piece of reserve) {
+    const glyph = element("span", {}, GLYPHS[white ? piece : piece.toLowerCase()]);
+    if (onPick) {
+      if (picked === piece) glyph.classList.add("picked");
+      glyph.dataset.piece = piece;
+      glyph.onclick = () => onPick(piece);
+      glyph.draggable = true;
+      glyph.ondragstart = (event) => { onDrag(piece); event.dataTransfer.setData("text/plain", piece); };
+    }
+    pocket.append(glyph);
+  }
+  row.append(element("span", {}, label), pocket, element("span", { class: "clock" }));
+  return row;
+}
+
+// A board's moves, oldest first.
+export function moveList(board, texts) {
+  return element("div", { class: "moves", "data-board": "AB"[board] }, texts.join(" "));
+}
+
+// Fills the clock of every seat row under `container`: `text(seat)` its clock's text,
+// `moving(seat)` whether it runs (highlighted).
+export function showClocks(container, text, moving) {
+  for (const row of container.querySelectorAll(".seat")) {
+    const seat = row.dataset.seat;
+    row.classList.toggle("moving", moving(seat));
+    row.querySelector(".clock").textContent = text(seat);
+  }
+}
