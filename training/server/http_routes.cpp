@@ -90,7 +90,7 @@ HttpResponse table_bpgn(const HttpRequest& request, std::string_view path, Lobby
   const std::string_view id = middle(path, "/api/tables/", "/bpgn");
   Table* table = id.empty() ? nullptr : lobby.find(std::string(id));
   if (!table) return text(request, http::status::not_found, "no such table");
-  if (!table->over()) return text(request, http::status::conflict, "the match is not over");
+  if (!table->has_record()) return text(request, http::status::conflict, "the match is not over");
   HttpResponse r = reply(request, http::status::ok, "application/x-bughouse-pgn; charset=utf-8", table->bpgn());
   r.set(http::field::content_disposition, "attachment; filename=\"bughouse-" + std::string(id) + ".bpgn\"");
   return r;

@@ -17,7 +17,6 @@ namespace http = beast::http;
 namespace {
 
 constexpr std::size_t kMaxBody = 16 * 1024;
-constexpr std::chrono::seconds kIdle{30};
 
 HttpResponse refusal(const HttpRequest& request, http::status status, std::string message) {
   HttpResponse r{status, request.version()};
@@ -30,15 +29,16 @@ HttpResponse refusal(const HttpRequest& request, http::status status, std::strin
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run)
-    : stream_(std::move(socket)), lobby_(lobby), run_(run) {}
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, ConnectionGate& gate,
+                         ConnectionGate::Ticket ticket)
+    : stream_(std::move(socket)), lobby_(lobby), run_(run), gate_(gate), ticket_(std::move(ticket)) {}
 
 void HttpSession::run() { read(); }
 
 void HttpSession::read() {
   parser_.emplace();
   parser_->body_limit(kMaxBody);
-  stream_.expires_after(kIdle);
+  stream_.expires_after(gate_.limits().http_idle);  // covers a request sent byte by byte too
   http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
     if (ec == http::error::body_limit)
       return self->write(refusal(self->parser_->get(), http::status::payload_too_large, "the body is too large"));
@@ -70,7 +70,11 @@ void HttpSession::upgrade() {
     seat = table->seat_of(token);
     if (!seat) return write(refusal(request, http::status::forbidden, "the token holds no seat at this table"));
   }
-  std::make_shared<WsSession>(std::move(stream_), *table, seat)->run(parser_->release());
+  if (const std::string full = table->why_full(seat); !full.empty()) {
+    gate_.count_refused();
+    return write(refusal(request, http::status::service_unavailable, full));
+  }
+  std::make_shared<WsSession>(std::move(stream_), *table, seat, gate_, std::move(*ticket_))->run(parser_->release());
 }
 
 void HttpSession::write(HttpResponse response) {

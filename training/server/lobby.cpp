@@ -30,6 +30,8 @@ std::string Lobby::create(const std::string& body) {
     throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
   TableSetup setup;
   setup.rules = options_.rules;
+  setup.limits = options_.table_limits;
+  setup.on_move = options_.on_move;
   const std::string clock = text_field(request, "clock", "3+0");
   try {
     setup.clock = TimeControl::parse(clock);

@@ -22,6 +22,8 @@ struct LobbyOptions {
   std::set<std::string> allowed_computers = {"random", "greedy", "uniform", "material"};
   ComputerFactory computers;
   std::size_t max_tables = 1000;  // tables live as long as the server: a bound on memory
+  TableLimits table_limits;
+  MoveObserver on_move;  // measurements only (table.h)
 };
 
 class Lobby {
@@ -33,6 +35,7 @@ class Lobby {
   std::string create(const std::string& body);
   // nullptr for an unknown id.
   Table* find(const std::string& id);
+  std::size_t size() const { return tables_.size(); }
 
  private:
   boost::asio::io_context& io_;

@@ -1,4 +1,5 @@
-// table.cpp — seats, connections, client messages and the timer that drives the referee.
+// table.cpp — seats, connections and their liveness, client messages, the timer that drives
+// the referee, and rematches.
 #include "training/server/table.h"
 
 #include <algorithm>
@@ -29,11 +30,20 @@ constexpr std::size_t kMaxMoveText = 16;
 
 nlohmann::json error_json(const std::string& message) { return {{"type", "error"}, {"message", message}}; }
 
+using SteadyClock = std::chrono::steady_clock;
+
 struct Member {
   std::weak_ptr<TableClient> client;
   const TableClient* key = nullptr;
   std::optional<Seat> seat;
+  SteadyClock::time_point heard;  // when it last sent a message (or joined)
 };
+
+// The moves played on board `b` so far (waits are not moves).
+int moves_on(const Match& match, BoardId b) {
+  return int(std::count_if(match.events().begin(), match.events().end(),
+                           [b](const MatchEvent& e) { return board_of(e.seat) == b && !e.move.is_wait(); }));
+}
 
 }  // namespace
 
@@ -41,6 +51,8 @@ struct Table::Impl {
   using Handler = void (Impl::*)(TableClient&, std::optional<Seat>, const nlohmann::json&);
 
   boost::asio::steady_timer timer;
+  boost::asio::steady_timer liveness;  // runs while the table has connections
+  bool watching_liveness = false;
   TableSetup setup;
   ComputerFactory computers;
   std::string id = secret_token();
@@ -48,15 +60,31 @@ struct Table::Impl {
   std::array<SeatStatus, kSeats> seats{};
   std::vector<Member> members;
   std::unique_ptr<LiveMatch> live;  // from the start on
+  int match_number = 0;             // 1 from the start, 2 after a rematch, ...
+  std::string finished_record;      // the BPGN of the match before the one that runs
   std::array<std::string, kSeats> names{};  // the record's player names
 
   Impl(boost::asio::io_context& io, TableSetup s, ComputerFactory c)
-      : timer(io), setup(std::move(s)), computers(std::move(c)) {}
+      : timer(io), liveness(io), setup(std::move(s)), computers(std::move(c)) {}
 
   Match match() const { return live ? live->snapshot() : Match(setup.rules, setup.clock); }
 
-  std::string state_text(const Match& m) const {
-    return state_json(id, m, live ? live->now() : 0, live != nullptr, seats).dump();
+  nlohmann::json state(const Match& m) const {
+    nlohmann::json j = state_json(id, m, live ? live->now() : 0, live != nullptr, seats);
+    j["match"] = match_number;
+    return j;
+  }
+  std::string state_text(const Match& m) const { return state(m).dump(); }
+
+  std::string record() const {
+    const auto& n = names;
+    return write_bpgn(live->snapshot(), {{"Event", "bughouse serve"},
+                                         {"Site", "browser"},
+                                         {"Round", std::to_string(match_number)},
+                                         {"WhiteA", n[AWhite]},
+                                         {"BlackA", n[ABlack]},
+                                         {"WhiteB", n[BWhite]},
+                                         {"BlackB", n[BBlack]}});
   }
 
   void broadcast(const std::string& text) {
@@ -64,23 +92,67 @@ struct Table::Impl {
       if (auto c = m.client.lock()) c->send(text);
   }
 
-  void recount() {
-    for (SeatStatus& s : seats) s.connections = 0;
+  bool live_member(const Member& m, SteadyClock::time_point now) const {
+    return !m.client.expired() && now - m.heard < setup.limits.lost_after;
+  }
+
+  // Counts each seat's live connections; true when a count changed.
+  bool recount() {
+    std::array<int, kSeats> counts{};
+    const auto now = SteadyClock::now();
     for (const Member& m : members)
-      if (m.seat && !m.client.expired()) ++seats[*m.seat].connections;
+      if (m.seat && live_member(m, now)) ++counts[*m.seat];
+    bool changed = false;
+    for (int s = 0; s < kSeats; ++s) {
+      changed = changed || seats[std::size_t(s)].connections != counts[std::size_t(s)];
+      seats[std::size_t(s)].connections = counts[std::size_t(s)];
+    }
+    return changed;
+  }
+
+  // A seat whose connections fell silent is shown lost, a few seconds late at most.
+  void watch_liveness() {
+    if (members.empty()) {
+      watching_liveness = false;
+      return;
+    }
+    watching_liveness = true;
+    if (recount()) broadcast(state_text(match()));
+    liveness.expires_after(std::max(setup.limits.lost_after / 3, std::chrono::milliseconds(1)));
+    liveness.async_wait([this](const boost::system::error_code& ec) {
+      if (!ec) watch_liveness();
+    });
+  }
+
+  // Any message is a sign of life: a lost seat is back.
+  void heard_from(const TableClient& client) {
+    const auto it = std::find_if(members.begin(), members.end(), [&](const Member& m) { return m.key == &client; });
+    if (it == members.end()) return;
+    it->heard = SteadyClock::now();
+    if (it->seat && recount()) broadcast(state_text(match()));
+  }
+
+  std::string why_full(std::optional<Seat> seat) const {
+    const int limit = seat ? setup.limits.max_seat_connections : setup.limits.max_spectators;
+    const auto here = std::count_if(members.begin(), members.end(),
+                                    [&](const Member& m) { return m.seat == seat && !m.client.expired(); });
+    if (here < limit) return "";
+    return seat ? "the seat " + std::string(seat_name(*seat)) + " has " + std::to_string(limit) + " connections, its limit"
+                : "the table has " + std::to_string(limit) + " spectators, its limit";
   }
 
   void receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
+    heard_from(client);
     const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
     if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
     const auto type = message.find("type");
     static const std::map<std::string, Handler, std::less<>> kHandlers = {
         {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
-        {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}};
+        {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch}};
     const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
                                                                      : kHandlers.end();
     if (handler == kHandlers.end())
-      return client.send(error_json("unknown message type: expected move, resign, start, tell or ping").dump());
+      return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell or ping").dump());
     try {
       (this->*handler->second)(client, seat, message);
     } catch (const std::exception& e) {
@@ -104,8 +176,26 @@ struct Table::Impl {
     if (move == message.end() || !move->is_string() || move->get_ref<const std::string&>().size() > kMaxMoveText)
       throw std::invalid_argument("move: expected {\"type\":\"move\",\"move\":\"e2e4\"}");
     if (!live) throw std::invalid_argument("move: the match has not started");
+    check_ply(s, move->get<std::string>(), message);
     const SubmitResult r = live->submit(s, move->get<std::string>());
     if (r.verdict != Verdict::Ok) throw std::invalid_argument("move " + move->get<std::string>() + ": " + r.message);
+  }
+
+  // A move that says how many moves of its board it was sent after ("ply") is played only
+  // then: once played, the board has more, so the same move resent (after a reconnection
+  // that lost the answer) is refused instead of played again.
+  void check_ply(Seat s, const std::string& text, const nlohmann::json& message) const {
+    const auto ply = message.find("ply");
+    if (ply == message.end()) return;
+    if (!ply->is_number_integer() || ply->get<std::int64_t>() < 0)
+      throw std::invalid_argument("move: \"ply\" is the number of moves played on your board when you moved");
+    const BoardId b = board_of(s);
+    const int played = moves_on(live->snapshot(), b);
+    const std::int64_t sent_after = ply->get<std::int64_t>();
+    if (sent_after == played) return;
+    throw std::invalid_argument("move " + text + ": sent after " + std::to_string(sent_after) + " moves of board " +
+                                "AB"[b] + ", which has " + std::to_string(played) +
+                                (sent_after < played ? " (already answered: a move is played once)" : ""));
   }
 
   // To the partner (and back to the teller's own screens), with the number of moves
@@ -142,9 +232,21 @@ struct Table::Impl {
     begin();
   }
 
-  // The computer takes every seat no person holds, and the clocks start.
   void begin() {
     if (live) throw std::invalid_argument("start: the match has already started");
+    play_match();
+  }
+
+  // The same seats again (the people keep their tokens, the computer its seats), fresh
+  // clocks; the finished match's record is kept.
+  void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+    seat_holder(seat, "rematch");
+    if (!live || !live->over()) throw std::invalid_argument("rematch: the match is not over");
+    play_match();
+  }
+
+  // The computer takes every seat no person holds, and the clocks start.
+  void play_match() {
     // Everything is made before anything changes: a computer that cannot be made leaves
     // the table as it was, open seats still open.
     std::array<std::unique_ptr<Player>, kSeats> players;
@@ -160,7 +262,9 @@ struct Table::Impl {
     }
     for (int s = 0; s < kSeats; ++s)
       if (players[std::size_t(s)]) seats[std::size_t(s)].kind = SeatStatus::Kind::Computer;
+    if (live) finished_record = record();
     names = seat_names;
+    ++match_number;
     live = std::make_unique<LiveMatch>(setup.rules, setup.clock, std::move(players));
     live->on_event([this](const LiveEvent& e) { on_event(e); });
     live->start();
@@ -170,9 +274,11 @@ struct Table::Impl {
 
   void on_event(const LiveEvent& e) {
     if (e.kind == LiveEvent::Kind::Tell) return send_tell(e.seat, e.text, e.after.moves_played());
-    nlohmann::json state = state_json(id, e.after, live->now(), true, seats);
-    if (e.kind == LiveEvent::Kind::Move)
+    nlohmann::json state = this->state(e.after);
+    if (e.kind == LiveEvent::Kind::Move) {
       state["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
+      if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);
+    }
     broadcast(state.dump());
   }
 
@@ -197,7 +303,10 @@ struct Table::Impl {
 Table::Table(boost::asio::io_context& io, TableSetup setup, ComputerFactory computers)
     : impl_(std::make_unique<Impl>(io, std::move(setup), std::move(computers))) {}
 
-Table::~Table() { impl_->timer.cancel(); }
+Table::~Table() {
+  impl_->timer.cancel();
+  impl_->liveness.cancel();
+}
 
 const std::string& Table::id() const { return impl_->id; }
 const std::string& Table::token(Seat seat) const { return impl_->tokens[seat]; }
@@ -208,15 +317,18 @@ std::optional<Seat> Table::seat_of(std::string_view token) const {
   return std::nullopt;
 }
 
+std::string Table::why_full(std::optional<Seat> seat) const { return impl_->why_full(seat); }
+
 void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat) {
   if (seat && !impl_->live) impl_->seats[*seat].kind = SeatStatus::Kind::Person;
-  impl_->members.push_back({client, client.get(), seat});
+  impl_->members.push_back({client, client.get(), seat, SteadyClock::now()});
   // Only this connection learns which seat its token holds (the page draws from its side).
   client->send(nlohmann::json{{"type", "welcome"},
                               {"seat", seat ? nlohmann::json(std::string(seat_name(*seat))) : nlohmann::json()}}
                    .dump());
   impl_->recount();
   impl_->broadcast(impl_->state_text(impl_->match()));
+  if (!impl_->watching_liveness) impl_->watch_liveness();
 }
 
 void Table::leave(const TableClient* client) {
@@ -233,15 +345,12 @@ void Table::start() { impl_->begin(); }
 
 bool Table::over() const { return impl_->live && impl_->live->over(); }
 
+bool Table::has_record() const { return over() || !impl_->finished_record.empty(); }
+
 std::string Table::bpgn() const {
-  if (!over()) throw std::logic_error("the match is not over");
-  const auto& n = impl_->names;
-  return write_bpgn(impl_->live->snapshot(), {{"Event", "bughouse serve"},
-                                              {"Site", "browser"},
-                                              {"WhiteA", n[AWhite]},
-                                              {"BlackA", n[ABlack]},
-                                              {"WhiteB", n[BWhite]},
-                                              {"BlackB", n[BBlack]}});
+  if (over()) return impl_->record();
+  if (impl_->finished_record.empty()) throw std::logic_error("the match is not over");
+  return impl_->finished_record;
 }
 
 }  // namespace bh::server

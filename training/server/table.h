@@ -3,7 +3,11 @@
 // (training/engine/live_match.h: the same referee as the terminal's `bughouse play`; core's
 // Match judges the rules). Every connection gets the full state when it joins and after
 // every move and the end; a bad message is answered to its sender only and changes
-// nothing (training/server/README.md "Messages").
+// nothing (training/server/README.md "Messages"). A seat's connection that falls silent
+// (the page pings) counts as lost after a few seconds, and the others see it; a move may
+// name the number of moves it was sent after, so a move resent after a reconnection is
+// played once. After the end a seat holder may ask for a rematch: the same seats, fresh
+// clocks; the finished match's record stays.
 //
 // Single-threaded: every call comes from the server's io_context thread, which also
 // drives the referee with a timer. The computer seats think on threads of their own
@@ -11,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -21,6 +26,7 @@
 
 #include "core/match.h"
 #include "mcts/player.h"
+#include "training/server/limits.h"
 
 namespace bh::server {
 
@@ -35,10 +41,20 @@ class TableClient {
 // std::invalid_argument for a spec it cannot make.
 using ComputerFactory = std::function<std::unique_ptr<Player>(const std::string& spec, Seat seat)>;
 
+// Told of every move a table plays, on the server's thread just before its state goes to
+// the connections: the table, its match (1, 2 after a rematch, ...), the moves played so
+// far in the match, and how many ms after it was due the move was played (a computer's
+// move waits for the referee's timer). For measurements (tests/bench/serve_bench.cpp);
+// unset in the program.
+using MoveObserver =
+    std::function<void(const std::string& table, int match, int moves_played, std::int64_t late_ms)>;
+
 struct TableSetup {
   RuleSet rules;
   TimeControl clock;
   std::string computer;  // the spec of every seat no person holds at the start
+  TableLimits limits;
+  MoveObserver on_move;
 };
 
 class Table {
@@ -52,6 +68,9 @@ class Table {
   const std::string& token(Seat seat) const;
   // The seat whose token this is, or nullopt.
   std::optional<Seat> seat_of(std::string_view token) const;
+  // Why one more connection for `seat` (nullopt: a spectator) does not fit (limits.h), or
+  // "" when it does.
+  std::string why_full(std::optional<Seat> seat) const;
 
   // A connection for `seat` (a person claims it) or a spectator (nullopt); it gets a
   // welcome naming its seat and the state at once. A dropped connection keeps its seat: the token joins again.
@@ -65,7 +84,10 @@ class Table {
   // a computer cannot be made.
   void start();
   bool over() const;
-  // The match as BPGN with clock stamps; throws std::logic_error until it is over.
+  // Whether a match of this table has finished (bpgn() has something to give).
+  bool has_record() const;
+  // The latest finished match as BPGN with clock stamps (while a rematch runs, the match
+  // before it); throws std::logic_error until a match is over.
   std::string bpgn() const;
 
  private:

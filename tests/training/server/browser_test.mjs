@@ -6,8 +6,9 @@
 // the opponent thinks), the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
 // see the same moves, partners talk by one click, the clocks run, A-white resigns and
-// everyone reads the end banner. The partner's seat is also opened on a phone-sized screen
-// (390 x 844): nothing wider than the screen, boards, pockets, clocks and buttons within it.
+// everyone reads the end banner; A-white asks for a rematch from it and plays again. The
+// partner's seat is also opened on a phone-sized screen (390 x 844): nothing wider than the
+// screen, boards, pockets, clocks and buttons within it.
 // Screenshots of the table (and of the phone's) are saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
@@ -185,6 +186,11 @@ async function main() {
     console.log(`end banner: ${banner}`);
     await spectator.screenshot({ path: screenshot, fullPage: true });
     console.log(`screenshot: ${screenshot}`);
+    // A rematch from the end banner: the same seats play again, on every screen.
+    await aWhite.click("button:has-text('Rematch')", { timeout: kLimit });
+    for (const page of [aWhite, partner, spectator]) await page.waitForSelector("#banner:has-text('Playing')", { timeout: kLimit });
+    await play(aWhite, "A", "e2", "e4");
+    console.log("rematch: A-white played e4 again");
   } finally {
     await browser.close();
     server.kill("SIGTERM");

@@ -12,7 +12,7 @@
 
 #include "core/bpgn.h"
 #include "training/server/server.h"
-#include "ws_client.h"
+#include "served.h"
 
 namespace bh::server {
 namespace {
@@ -23,55 +23,12 @@ using test::WsClient;
 namespace http = boost::beast::http;
 using namespace std::chrono_literals;
 
-// Plays the first legal move (in move-generation order) after `think_ms`.
-class FirstMovePlayer final : public Player {
- public:
-  explicit FirstMovePlayer(std::int64_t think_ms) : think_ms_(think_ms) {}
-  PlayerAction decide(const Match& match, Seat seat, std::int64_t) override {
-    return {*match.legal_moves(board_of(seat)).begin(), think_ms_};
-  }
-  std::string name() const override { return "first"; }
-
- private:
-  std::int64_t think_ms_;
-};
-
-struct Served {
-  Server server;
-  explicit Served(std::int64_t think_ms = 30) : server(options(think_ms)) { server.start(); }
-  explicit Served(ComputerFactory computers) : server(options(std::move(computers))) { server.start(); }
-  static ServerOptions options(std::int64_t think_ms) {
-    return options([think_ms](const std::string& spec, Seat) -> std::unique_ptr<Player> {
-      if (spec != "first") throw std::invalid_argument("unknown computer " + spec);
-      return std::make_unique<FirstMovePlayer>(think_ms);
-    });
-  }
-  static ServerOptions options(ComputerFactory computers) {
-    ServerOptions o;
-    o.port = 0;
-    o.lobby.default_computer = "first";
-    o.lobby.allowed_computers = {"first"};
-    o.lobby.computers = std::move(computers);
-    return o;
-  }
-  unsigned short port() { return server.port(); }
-  json create(const std::string& clock = "1+0") {
-    const auto r = http_request(port(), http::verb::post, "/api/tables", json{{"clock", clock}, {"computer", ""}}.dump());
-    EXPECT_EQ(r.status, 201) << r.body;
-    return json::parse(r.body);
-  }
-  std::string seat_target(const json& table, const char* seat) {
-    return "/ws/" + table["table"].get<std::string>() + "?token=" + table["seats"][seat].get<std::string>();
-  }
-  std::string spectator_target(const json& table) { return "/ws/" + table["spectator"].get<std::string>(); }
-};
-
-bool is_state(const json& m) { return m["type"] == "state"; }
-auto event_of(const std::string& seat) {
-  return [seat](const json& m) { return is_state(m) && m.contains("event") && m["event"]["seat"] == seat; };
-}
-bool is_over(const json& m) { return is_state(m) && m["over"] == true; }
-bool is_error(const json& m) { return m["type"] == "error"; }
+using test::event_of;
+using test::is_error;
+using test::is_over;
+using test::is_state;
+using Served = test::Served;
+using test::FirstMovePlayer;
 
 TEST(Server, TableLifecycleFromCreationToRecord) {
   Served s;

@@ -28,7 +28,32 @@ HttpResult http_request(unsigned short port, http::verb verb, const std::string&
   return {int(response.result_int()), response.body()};
 }
 
-WsClient::WsClient(unsigned short port, const std::string& target) {
+int upgrade_status(unsigned short port, const std::string& target) {
+  boost::asio::io_context io;
+  beast::tcp_stream stream(io);
+  stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
+  http::request<http::empty_body> request{http::verb::get, target, 11};
+  request.set(http::field::host, "127.0.0.1");
+  request.set(http::field::connection, "Upgrade");
+  request.set(http::field::upgrade, "websocket");
+  request.set(http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
+  request.set(http::field::sec_websocket_version, "13");
+  http::write(stream, request);
+  beast::flat_buffer buffer;
+  http::response_parser<http::string_body> response;
+  response.skip(true);  // a 101 has no body to wait for
+  http::read_header(stream, buffer, response);
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+  return int(response.get().result_int());
+}
+
+WsClient::WsClient(unsigned short port, const std::string& target, int receive_buffer) {
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  if (receive_buffer > 0) {
+    socket.open(tcp::v4());
+    socket.set_option(boost::asio::socket_base::receive_buffer_size(receive_buffer));
+  }
   beast::get_lowest_layer(ws_).connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), port));
   ws_.handshake("127.0.0.1", target);
 }

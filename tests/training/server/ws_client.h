@@ -23,12 +23,15 @@ struct HttpResult {
 
 HttpResult http_request(unsigned short port, boost::beast::http::verb verb, const std::string& target,
                         const std::string& body = "");
+// The HTTP status the server answers a WebSocket upgrade to `target` with (101: accepted).
+int upgrade_status(unsigned short port, const std::string& target);
 
 class WsClient {
  public:
   // Connects to `target` (e.g. "/ws/ID?token=T"); throws boost::system::system_error when
-  // the server refuses the upgrade.
-  WsClient(unsigned short port, const std::string& target);
+  // the server refuses the upgrade. `receive_buffer` > 0 sets the socket's receive buffer
+  // (bytes) first: a client that does not read then stops the server's writes sooner.
+  WsClient(unsigned short port, const std::string& target, int receive_buffer = 0);
   void send(const std::string& text);
   void send(const nlohmann::json& message) { send(message.dump()); }
   // A send the server may cut short by closing (false then).

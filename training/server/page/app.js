@@ -13,6 +13,9 @@ import { showReplays } from "./replay.js";
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
                "sit", "go", "trade", "no trade", "mate coming", "ok", "no"];
+// The page says it is there this often; the server shows a seat silent for a few seconds
+// as lost (training/server/limits.h).
+const PING_MS = 2000;
 const app = document.getElementById("app");
 
 // ---- the lobby -------------------------------------------------------------------------
@@ -89,11 +92,13 @@ class TableView {
     this.received = 0;      // performance.now() when the state came
     this.from = null;       // a picked square or reserve piece of the person's board
     this.talk = [];         // partner messages heard (and said), newest last
+    this.pending = null;    // the last move sent and not yet seen played: resent after a reconnection
     this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
     this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
+    setInterval(() => { if (this.socket.readyState === WebSocket.OPEN) this.send({ type: "ping" }); }, PING_MS);
   }
 
   build() {
@@ -121,12 +126,33 @@ class TableView {
 
   send(message) { this.socket.send(JSON.stringify(message)); }
 
+  // With the number of moves already played on the board: the server plays it once, so
+  // it is safe to send again when the connection dropped before the answer came.
+  sendMove(move) {
+    const ply = this.state.moves.filter((m) => boardOf(m.seat) === boardOf(this.seat)).length;
+    this.pending = { type: "move", move, ply, match: this.state.match };
+    this.send({ type: "move", move, ply });
+  }
+
+  // A pending move is settled by a state of another match or with more moves on its board.
+  settlePending(s) {
+    const p = this.pending;
+    if (p && (s.match !== p.match || s.moves.filter((m) => boardOf(m.seat) === boardOf(this.seat)).length > p.ply))
+      this.pending = null;
+  }
+
   receive(message) {
-    if (message.type === "error") { this.refused(message.message); return; }
-    if (message.type === "welcome") { this.seat = message.seat; this.drawTellButtons(); return; }
+    if (message.type === "error") { this.pending = null; this.refused(message.message); return; }
+    if (message.type === "welcome") {
+      this.seat = message.seat;
+      this.drawTellButtons();
+      if (this.pending) this.send({ type: "move", move: this.pending.move, ply: this.pending.ply });
+      return;
+    }
     if (message.type === "tell") { this.heard(message); return; }
     if (message.type !== "state") return;
     this.state = message;
+    this.settlePending(message);
     this.received = performance.now();
     this.message.textContent = "";
     if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
@@ -141,7 +167,7 @@ class TableView {
     if (!due) return;
     this.premove = null;
     this.premoveSent = due;
-    this.send({ type: "move", move: due });
+    this.sendMove(due);
   }
 
   // An error from the server; a refused premove is said so, briefly, and forgotten.
@@ -220,6 +246,11 @@ class TableView {
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
       this.controls.append(resign, " ", this.promotionChooser(), " ", this.moveInput());
     }
+    if (s.over && this.seat) {
+      const rematch = element("button", {}, "Rematch");
+      rematch.onclick = () => this.send({ type: "rematch" });  // the same seats, fresh clocks
+      this.controls.append(rematch, " ");
+    }
     if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
   }
 
@@ -241,7 +272,8 @@ class TableView {
   seatRow(seat) {
     const s = this.state;
     const info = s.seats[seat];
-    const who = info.kind === "computer" ? "computer" : info.kind === "person" ? (info.connected ? "person" : "person (away)") : "open";
+    const who = info.kind === "computer" ? "computer"
+              : info.kind === "person" ? (info.connected ? "person" : "person · connection lost") : "open";
     const mine = seat === this.seat ? {
       picked: this.from?.endsWith("@") ? this.from[0] : null,
       onPick: (piece) => { this.from = `${piece}@`; this.draw(); },
@@ -275,7 +307,7 @@ class TableView {
     form.append(input);
     form.onsubmit = (event) => {
       event.preventDefault();
-      if (input.value.trim()) this.send({ type: "move", move: input.value.trim() });
+      if (input.value.trim()) this.sendMove(input.value.trim());
       input.value = "";
     };
     return form;
@@ -292,7 +324,7 @@ class TableView {
     if (!this.from || own) { this.cancelPremove(); return; }
     const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
     const action = clickAction(this.state, this.seat, boardOf(this.seat));
-    if (action === "send") this.send({ type: "move", move });
+    if (action === "send") this.sendMove(move);
     if (action === "queue") this.premove = { from: this.from, to: name, move };
     this.from = null;
     this.draw();

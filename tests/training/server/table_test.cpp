@@ -1,0 +1,150 @@
+// Specification of a table's care for its seats across bad connections and matches: a
+// seat whose connection falls silent is shown as lost to the others and back when it
+// speaks; a move resent after a reconnection (with the number of moves it was sent
+// after) is played once; a rematch keeps the seats and tokens, starts fresh clocks, and
+// the finished match's record stays. Waits are for states, each with a generous limit.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "core/bpgn.h"
+#include "served.h"
+
+namespace bh::server {
+namespace {
+
+using nlohmann::json;
+using test::event_of;
+using test::http_request;
+using test::is_error;
+using test::is_over;
+using test::is_started;
+using test::is_state;
+using test::Served;
+using test::WsClient;
+namespace http = boost::beast::http;
+using namespace std::chrono_literals;
+
+auto connected(const char* seat, int n) {
+  return [seat, n](const json& m) { return is_state(m) && m["seats"][seat]["connected"] == n; };
+}
+
+json move(const std::string& text, int ply) { return {{"type", "move"}, {"move", text}, {"ply", ply}}; }
+
+TEST(Table, ASilentSeatIsShownLostToTheOthersAndBackWhenItSpeaks) {
+  Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.lost_after = 300ms; });
+  const json table = s.create();
+  WsClient watcher(s.port(), s.spectator_target(table));
+  WsClient quiet(s.port(), s.seat_target(table, "A-white"));  // open, but it never pings
+  ASSERT_TRUE(watcher.until(connected("A-white", 1)));
+  const auto lost = watcher.until(connected("A-white", 0));
+  ASSERT_TRUE(lost);
+  EXPECT_EQ((*lost)["seats"]["A-white"]["kind"], "person");  // the seat stays the person's
+  quiet.send(json{{"type", "ping"}});
+  ASSERT_TRUE(watcher.until(connected("A-white", 1)));
+  quiet.close();  // a closed socket is lost at once
+  EXPECT_TRUE(watcher.until(connected("A-white", 0)));
+}
+
+TEST(Table, AMoveResentAfterAReconnectionIsPlayedOnce) {
+  Served s(600'000);  // board B's computers never move within the test
+  const json table = s.create();
+  WsClient black(s.port(), s.seat_target(table, "A-black"));
+  std::optional<WsClient> white(std::in_place, s.port(), s.seat_target(table, "A-white"));
+  white->send(json{{"type", "start"}});
+  ASSERT_TRUE(black.until(is_started));
+  // The knights go out and back: the position is the start's again, with four moves played.
+  white->send(move("g1f3", 0));
+  ASSERT_TRUE(black.until(event_of("A-white")));
+  black.send(move("g8f6", 1));
+  ASSERT_TRUE(white->until(event_of("A-black")));
+  white->send(move("f3g1", 2));
+  ASSERT_TRUE(black.until(event_of("A-white")));
+  black.send(move("f6g8", 3));
+  ASSERT_TRUE(white->until(event_of("A-black")));
+
+  // A-white's page lost its connection without learning that g1f3 was played, and resends it
+  // as it was: the move would be legal now, but it was answered already.
+  white.reset();
+  WsClient again(s.port(), s.seat_target(table, "A-white"));
+  ASSERT_TRUE(again.until(is_state));
+  again.send(move("g1f3", 0));
+  const auto refused = again.until(is_error);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["message"], "move g1f3: sent after 0 moves of board A, which has 4 (already answered: a move is played once)");
+  again.send(move("g1f3", 9));  // from a board it cannot have seen
+  EXPECT_EQ((*again.until(is_error))["message"], "move g1f3: sent after 9 moves of board A, which has 4");
+  again.send(json{{"type", "move"}, {"move", "g1f3"}, {"ply", "four"}});
+  EXPECT_NE((*again.until(is_error))["message"].get<std::string>().find("\"ply\""), std::string::npos);
+
+  // Sent after the four moves it is played, once.
+  again.send(move("g1f3", 4));
+  const auto played = black.until(event_of("A-white"));
+  ASSERT_TRUE(played);
+  std::vector<std::string> board_a;
+  for (const json& m : (*played)["moves"])
+    if (m["seat"] == "A-white" || m["seat"] == "A-black") board_a.push_back(m["uci"]);
+  EXPECT_EQ(board_a, (std::vector<std::string>{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3"}));
+}
+
+TEST(Table, ARematchKeepsTheSeatsAndTokensAndTheRecordOfTheMatchBefore) {
+  Served s(600'000);
+  const json table = s.create("1+0");
+  WsClient you(s.port(), s.seat_target(table, "A-white"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  you.send(json{{"type", "rematch"}});
+  EXPECT_EQ((*you.until(is_error))["message"], "rematch: the match is not over");
+  you.send(json{{"type", "start"}});
+  ASSERT_TRUE(watcher.until(is_started));
+  you.send(json{{"type", "rematch"}});
+  EXPECT_EQ((*you.until(is_error))["message"], "rematch: the match is not over");
+  you.send(move("e2e4", 0));
+  ASSERT_TRUE(watcher.until(event_of("A-white")));
+  you.send(json{{"type", "resign"}});
+  const auto first_end = watcher.until(is_over);
+  ASSERT_TRUE(first_end);
+  EXPECT_EQ((*first_end)["match"], 1);
+  const auto first_record = http_request(s.port(), http::verb::get, s.bpgn_target(table));
+  ASSERT_EQ(first_record.status, 200);
+
+  watcher.send(json{{"type", "rematch"}});
+  EXPECT_EQ((*watcher.until(is_error))["message"], "rematch: a spectator holds no seat");
+  you.send(json{{"type", "rematch"}});
+  const auto second = watcher.until([](const json& m) { return is_state(m) && m["match"] == 2; });
+  ASSERT_TRUE(second);
+  EXPECT_EQ((*second)["started"], true);
+  EXPECT_EQ((*second)["over"], false);
+  EXPECT_TRUE((*second)["moves"].empty());
+  EXPECT_EQ((*second)["clocks"]["A-black"], 60'000);  // fresh, and not running: A-white moves first
+  EXPECT_EQ((*second)["seats"]["A-white"]["kind"], "person");
+  for (const char* seat : {"A-black", "B-white", "B-black"}) EXPECT_EQ((*second)["seats"][seat]["kind"], "computer");
+
+  // While the rematch runs, the record is the finished match's.
+  EXPECT_EQ(http_request(s.port(), http::verb::get, s.bpgn_target(table)).body, first_record.body);
+  // The same token holds the same seat, also on a new connection.
+  WsClient again(s.port(), s.seat_target(table, "A-white"));
+  EXPECT_EQ((*again.read(10s))["seat"], "A-white");
+  again.send(move("d2d4", 0));
+  const auto played = watcher.until(event_of("A-white"));
+  ASSERT_TRUE(played);
+  EXPECT_EQ((*played)["event"]["san"], "d4");
+  EXPECT_EQ((*played)["match"], 2);
+  again.send(json{{"type", "resign"}});
+  ASSERT_TRUE(watcher.until(is_over));
+
+  // Each record is its own match.
+  std::istringstream first_in(first_record.body), second_in(http_request(s.port(), http::verb::get, s.bpgn_target(table)).body);
+  const auto first_games = read_bpgn(first_in, "first");
+  const auto second_games = read_bpgn(second_in, "second");
+  ASSERT_EQ(first_games.size(), 1u);
+  ASSERT_EQ(second_games.size(), 1u);
+  EXPECT_EQ(first_games[0].plies.at(0).text, "e4");
+  EXPECT_EQ(second_games[0].plies.at(0).text, "d4");
+  EXPECT_EQ(first_games[0].tag("Round"), "1");
+  EXPECT_EQ(second_games[0].tag("Round"), "2");
+  EXPECT_EQ(second_games[0].tag("WhiteA"), "person");
+  EXPECT_EQ(second_games[0].tag("BlackA"), "first");
+}
+
+}  // namespace
+}  // namespace bh::server
