@@ -23,10 +23,33 @@ const char* kind_name(SeatStatus::Kind k) {
   return kNames[int(k)];
 }
 
+// The last move played on board b (UCI), or null: the page marks its squares.
+nlohmann::json last_move_json(const Match& match, BoardId b) {
+  const std::vector<MatchEvent>& events = match.events();
+  for (auto e = events.rbegin(); e != events.rend(); ++e)
+    if (board_of(e->seat) == b && !e->move.is_wait()) return to_uci(e->move);
+  return nullptr;
+}
+
+// The mover's legal moves (UCI) while the match runs: the page shows a picked piece's
+// targets from them (the server stays the only judge of what is played).
+nlohmann::json legal_json(const Match& match, BoardId b) {
+  nlohmann::json legal = nlohmann::json::array();
+  if (match.over()) return legal;
+  for (const Move m : match.legal_moves(b)) legal.push_back(to_uci(m));
+  return legal;
+}
+
 nlohmann::json board_json(const Match& match, BoardId b) {
-  return {{"fen", to_fen(match.board(b))},
+  const Board& board = match.board(b);
+  const nlohmann::json check =
+      board.in_check() ? nlohmann::json(std::string(square_name(board.king_square(board.side_to_move())))) : nullptr;
+  return {{"fen", to_fen(board)},
           {"mover", std::string(seat_name(match.mover(b)))},
-          {"stuck", !match.over() && match.state(b) != BoardState::Playing}};
+          {"stuck", !match.over() && match.state(b) != BoardState::Playing},
+          {"last", last_move_json(match, b)},
+          {"check", check},
+          {"legal", legal_json(match, b)}};
 }
 
 nlohmann::json moves_json(const Match& match) {

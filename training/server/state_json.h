@@ -20,7 +20,9 @@ struct SeatStatus {
   int connections = 0;  // open WebSocket connections holding the seat's token
 };
 
-// Both boards (`fen`, `mover`, `stuck`), the four reserves and the four clocks at match
+// Both boards (`fen`, `mover`, `stuck`; `last`, the board's last move in UCI or null;
+// `check`, the square of the mover's king in check or null; `legal`, the mover's legal
+// moves in UCI while the match runs), the four reserves and the four clocks at match
 // time `t` (>= match.now(); the movers' clocks run until then): what the page draws a
 // position from, live (state_json) or in a replay (replay_json.h).
 nlohmann::json position_json(const Match& match, std::int64_t t);

@@ -137,8 +137,17 @@ async function main() {
     await aWhite.waitForSelector("#talk:has-text('B-black: need N')", { timeout: kLimit });
     console.log("B-black told its partner: need N");
 
-    // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black.
+    // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black. Picking the e2
+    // pawn shows its two targets (the server's legal moves); the move is then marked.
+    await aWhite.click('svg[data-board="A"] rect[data-square="e2"]');
+    await aWhite.waitForSelector('svg[data-board="A"] circle[data-target="e4"]', { timeout: kLimit });
+    const targets = await aWhite.$$eval('svg[data-board="A"] circle[data-target]', (dots) => dots.map((d) => d.dataset.target).sort());
+    if (JSON.stringify(targets) !== JSON.stringify(["e3", "e4"])) throw new Error(`e2's targets: ${targets}`);
+    await aWhite.click('svg[data-board="A"] rect[data-square="e2"]');  // put back: cancel the pick
     await play(aWhite, "A", "e2", "e4");
+    await spectator.waitForSelector('svg[data-board="A"] rect[data-square="e4"][data-last]', { timeout: kLimit });
+    await spectator.waitForSelector('svg[data-board="A"] rect[data-square="e2"][data-last]', { timeout: kLimit });
+    console.log("targets e3 e4 shown; the last move marked on the spectator's screen");
     // A-white premoves exd5 while A-black thinks: queued and shown, sent when the turn comes.
     await aWhite.waitForFunction(() => document.querySelector('.seat[data-seat="A-black"]')?.classList.contains("moving"),
                                  null, { timeout: kLimit });

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, moveText, squareName, squaresOf } = model;
+const { flipped, formatClock, indexOf, moveSquares, moveText, squareName, squaresOf, targetsOf } = model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
 assert.equal(start.length, 64);
@@ -51,6 +51,19 @@ assert.equal(moveText("e7", "e8", promotion, "n"), "e7e8n");  // the chooser's p
 assert.equal(moveText("a1", "a2", promotion), "a1a2");
 assert.equal(moveText("e2", "e4", start), "e2e4");
 assert.equal(moveText("N@", "f3", start), "N@f3");
+
+// A move's squares (the last move's marks) and a picked piece's targets from the legal list.
+assert.deepEqual(moveSquares("e2e4"), ["e2", "e4"]);
+assert.deepEqual(moveSquares("e7e8q"), ["e7", "e8"]);
+assert.deepEqual(moveSquares("N@f3"), ["f3"]);
+assert.deepEqual(moveSquares(null), []);
+const legal = ["e2e4", "e2e3", "g1f3", "g1h3", "N@f3", "N@e3", "e7e8q", "e7e8n"];
+assert.deepEqual(targetsOf(legal, "e2"), ["e4", "e3"]);
+assert.deepEqual(targetsOf(legal, "N@"), ["f3", "e3"]);
+assert.deepEqual(targetsOf(legal, "e7"), ["e8"]);  // the promotions' square once
+assert.deepEqual(targetsOf(legal, "a2"), []);
+assert.deepEqual(targetsOf(legal, null), []);
+assert.deepEqual(targetsOf(undefined, "e2"), []);
 
 assert.equal(formatClock(180000), "3:00");
 assert.equal(formatClock(65432), "1:05");

@@ -4,7 +4,7 @@
 // script only draws its state messages and sends what the person clicks
 // (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, moveText, squaresOf } from "./board_model.js";
+import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, squaresOf, targetsOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
@@ -283,11 +283,15 @@ class TableView {
   }
 
   boardSvg(board, turned) {
+    const b = this.state.boards[board];
     const mine = this.seat && boardOf(this.seat) === board;
-    return view.boardSvg(this.state.boards[board].fen, board, turned,
-                         mine ? { picked: this.from, queued: premoveSquares(this.premove),
+    const marks = { last: moveSquares(b.last), check: b.check };
+    // The picked piece's targets while it is the person's turn (the list is the mover's).
+    const targets = mine && b.mover === this.seat ? targetsOf(b.legal, this.from) : [];
+    return view.boardSvg(b.fen, board, turned,
+                         mine ? { ...marks, targets, picked: this.from, queued: premoveSquares(this.premove),
                                   onSquare: (name, piece) => this.clickSquare(name, piece),
-                                  onCancel: () => this.cancelPremove() } : {});
+                                  onCancel: () => this.cancelPremove() } : marks);
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws).

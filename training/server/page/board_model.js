@@ -1,6 +1,7 @@
 // board_model.js — the page's pure helpers, with no DOM, so tests can run them under
 // Node (tests/training/server/page_test.mjs): FEN placement to squares, square names,
-// which side a board is seen from, the UCI text of a click-move, and clock text.
+// which side a board is seen from, the UCI text of a click-move, a move's squares, a
+// picked piece's legal targets, and clock text.
 
 export const SEATS = ["A-white", "A-black", "B-white", "B-black"];
 
@@ -38,6 +39,20 @@ export function moveText(from, to, squares, promotion = "q") {
   const piece = squares[indexOf(from)];
   const promotes = piece && piece.toLowerCase() === "p" && (to[1] === "8" || to[1] === "1");
   return from + to + (promotes ? promotion : "");
+}
+
+// The squares a UCI move touches, to mark it: "e2e4" -> e2, e4; a drop "N@f3" -> f3.
+export function moveSquares(uci) {
+  if (!uci) return [];
+  return uci[1] === "@" ? [uci.slice(2, 4)] : [uci.slice(0, 2), uci.slice(2, 4)];
+}
+
+// Where the piece picked at `from` (a square "e2" or a reserve piece "N@") may go, from
+// the server's list of the board's legal moves (UCI): the target squares, once each.
+export function targetsOf(legal, from) {
+  if (!from || !legal) return [];
+  const targets = legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
+  return [...new Set(targets)];
 }
 
 // m:ss, with tenths under 20 seconds (as the terminal's table shows them).

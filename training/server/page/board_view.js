@@ -24,7 +24,8 @@ export function svgElement(tag, attributes) {
 // Board 0 (A) or 1 (B) from its FEN, black at the bottom when `turned`. The square named
 // `picked` is highlighted; with `onSquare(name, piece)` every square answers a click and
 // a drop (piece: the letter on it, "" when empty).
-export function boardSvg(fen, board, turned, { picked = null, queued = [], onSquare = null, onCancel = null } = {}) {
+export function boardSvg(fen, board, turned,
+                         { picked = null, queued = [], last = [], check = null, targets = [], onSquare = null, onCancel = null } = {}) {
   const squares = squaresOf(fen);
   const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
   // A right click cancels what the person has picked or queued (a premove).
@@ -35,9 +36,16 @@ export function boardSvg(fen, board, turned, { picked = null, queued = [], onSqu
       const rank = turned ? row : 7 - row;
       const name = squareName(file, rank);
       const premoved = queued.includes(name);
-      const fill = picked === name ? "#f6c344" : premoved ? "#7fa7d9" : (file + rank) % 2 ? "#eeeed2" : "#769656";
+      const light = (file + rank) % 2;
+      const fill = picked === name ? "#f6c344"
+                 : premoved ? "#7fa7d9"
+                 : check === name ? "#e5675b"
+                 : last.includes(name) ? (light ? "#f5f682" : "#b9ca43")
+                 : light ? "#eeeed2" : "#769656";
       const rect = svgElement("rect", { x: col, y: row, width: 1, height: 1, fill, "data-square": name });
       if (premoved) rect.dataset.premove = "";
+      if (last.includes(name)) rect.dataset.last = "";
+      if (check === name) rect.dataset.check = "";
       const piece = squares[indexOf(name)];
       if (onSquare) {
         rect.addEventListener("click", () => onSquare(name, piece));
@@ -49,6 +57,12 @@ export function boardSvg(fen, board, turned, { picked = null, queued = [], onSqu
         const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
         text.textContent = GLYPHS[piece];
         svg.append(text);
+      }
+      if (targets.includes(name)) {  // a legal target of the picked piece; clicks pass through
+        const dot = svgElement("circle", { cx: col + 0.5, cy: row + 0.5, r: piece ? 0.45 : 0.16, "data-target": name,
+                                           fill: piece ? "none" : "rgba(0,0,0,.25)", stroke: piece ? "rgba(0,0,0,.3)" : "none",
+                                           "stroke-width": 0.08, "pointer-events": "none" });
+        svg.append(dot);
       }
     }
   return svg;

@@ -5,7 +5,7 @@
 // replays the record with core and sends every position (training/server/README.md
 // "Replays"); this script only picks the moment to draw, with board_view.js.
 
-import { SEATS, flipped, formatClock } from "./board_model.js";
+import { SEATS, flipped, formatClock, moveSquares } from "./board_model.js";
 import { boardSvg, element, moveList, seatRow, showClocks } from "./board_view.js";
 import { momentOf, movesOf, playedBy, stepTo } from "./replay_model.js";
 
@@ -245,7 +245,8 @@ class ReplayView {
     const row = (seat) => seatRow(seat, moment.position.reserves[seat],
                                   `${seat} · ${this.replay.tags[PLAYER_TAGS[seat]] || "?"}`);
     const side = element("div", { class: "side" });
-    side.append(row(top), boardSvg(moment.position.boards[board].fen, board, turned), row(bottom),
+    side.append(row(top), boardSvg(moment.position.boards[board].fen, board, turned,
+                                      { last: moveSquares(moment.position.boards[board].last), check: moment.position.boards[board].check }), row(bottom),
                 moveList(board, movesOf(this.replay.steps, this.done, board)));
     return side;
   }
