@@ -12,46 +12,9 @@
 // Screenshots of the table (and of the phone's) are saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
-import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { fail, kLimit, launchChromium, run, startServer } from "./browser_harness.mjs";
 
 const [binary, modulesParent, screenshot] = process.argv.slice(2);
-const kChromium = "/usr/bin/chromium";
-const kLimit = 20000;  // ms to wait for a state the page must reach (a limit, not a timing)
-
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-function fail(why) {
-  console.error(`FAILED: ${why}`);
-  process.exit(1);
-}
-
-let chromium;
-try {
-  ({ chromium } = createRequire(`${resolve(modulesParent)}/`)("playwright-core"));
-} catch {
-  skip(`playwright-core is not installed under ${modulesParent}/node_modules (scripts/test.sh installs it)`);
-}
-if (!existsSync(kChromium)) skip(`${kChromium} is not installed (scripts/setup.sh installs it)`);
-
-// Starts the server on a free port; resolves with its base URL once it says where it is.
-function startServer() {
-  const server = spawn(binary, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let text = "";
-    server.stdout.on("data", (chunk) => {
-      text += chunk;
-      const found = text.match(/open (http:\/\/[0-9.]+:[0-9]+)\//);
-      if (found) resolve({ server, base: found[1] });
-    });
-    server.on("exit", (code) => reject(new Error(`bughouse serve exited with ${code}: ${text}`)));
-  });
-}
 
 const movesOf = (page, board) => page.locator(`.moves[data-board="${board}"]`).textContent();
 
@@ -120,8 +83,8 @@ async function checkPhone(browser, base, link, path) {
 }
 
 async function main() {
-  const { server, base } = await startServer();
-  const browser = await chromium.launch({ executablePath: kChromium, args: ["--no-sandbox"] });
+  const browser = await launchChromium(modulesParent);
+  const { server, base } = await startServer(binary);
   try {
     const { page: aWhite, links } = await lobby(browser, base);
     await aWhite.goto(links["A-white"].startsWith("http") ? links["A-white"] : `${base}${links["A-white"]}`);
@@ -206,4 +169,4 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => fail(error.stack || error));
+run(main);

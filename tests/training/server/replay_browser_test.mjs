@@ -7,28 +7,12 @@
 // Exit 77 (skipped) without chromium or playwright-core.
 //
 // node replay_browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT TEST_DATA_DIR SCREENSHOT
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { kLimit, launchChromium, run, startServer } from "./browser_harness.mjs";
 
 const [binary, modulesParent, dataDir, screenshot] = process.argv.slice(2);
-const kChromium = "/usr/bin/chromium";
-const kLimit = 20000;  // ms to wait for a state the page must reach (a limit, not a timing)
-
-function skip(why) {
-  console.log(`SKIPPED: ${why}`);
-  process.exit(77);
-}
-
-let chromium;
-try {
-  ({ chromium } = createRequire(`${resolve(modulesParent)}/`)("playwright-core"));
-} catch {
-  skip(`playwright-core is not installed under ${modulesParent}/node_modules (scripts/test.sh installs it)`);
-}
-if (!existsSync(kChromium)) skip(`${kChromium} is not installed (scripts/setup.sh installs it)`);
 
 // The shared matches were refereed with stuck_rule = flag.
 function makeRun() {
@@ -40,26 +24,12 @@ function makeRun() {
   return dir;
 }
 
-function startServer(run) {
-  const server = spawn(binary, ["serve", "--port", "0", "--model", "random", "--run", run],
-                       { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let text = "";
-    server.stdout.on("data", (chunk) => {
-      text += chunk;
-      const found = text.match(/open (http:\/\/[0-9.]+:[0-9]+)\//);
-      if (found) resolve({ server, base: found[1] });
-    });
-    server.on("exit", (code) => reject(new Error(`bughouse serve exited with ${code}: ${text}`)));
-  });
-}
-
 const text = (page, selector) => page.locator(selector).textContent();
 
 async function main() {
-  const run = makeRun();
-  const { server, base } = await startServer(run);
-  const browser = await chromium.launch({ executablePath: kChromium, args: ["--no-sandbox"] });
+  const browser = await launchChromium(modulesParent);
+  const runDir = makeRun();
+  const { server, base } = await startServer(binary, ["--model", "random", "--run", runDir]);
   try {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${base}/`);
@@ -95,7 +65,7 @@ async function main() {
     console.log(`played to the end: ${await text(page, ".replay-controls .clock")}`);
 
     // A record written now appears in the listing.
-    copyFileSync(join(dataDir, "match_replays.bpgn"), join(run, "games", "g0002-s0-w0-000000.bpgn"));
+    copyFileSync(join(dataDir, "match_replays.bpgn"), join(runDir, "games", "g0002-s0-w0-000000.bpgn"));
     await page.click("text=← matches");
     await page.click("button[data-refresh]", { timeout: kLimit });
     await page.waitForSelector('a[data-generation="2"]', { timeout: kLimit });
@@ -103,11 +73,8 @@ async function main() {
   } finally {
     await browser.close();
     server.kill("SIGTERM");
-    rmSync(resolve(run, ".."), { recursive: true, force: true });
+    rmSync(join(runDir, ".."), { recursive: true, force: true });
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(`FAILED: ${error.stack || error}`);
-  process.exit(1);
-});
+run(main);
