@@ -272,12 +272,28 @@ void EngineSearch::wait_for_stop() {
   stopped_.wait(lock, [&] { return stop_.load(); });
 }
 
+bool can_afford_wait(const Match& match, Seat seat, std::int64_t t) {
+  if (!match.time_control().timed()) return false;
+  const std::int64_t own = match.remaining(seat, t);
+  const Seat diagonal = make_seat(other(board_of(seat)), color_of(seat));  // the partner's opponent
+  const std::int64_t floor = std::max(kWaitFloorMs, match.time_control().initial_ms / 10);
+  return own > floor && own >= match.remaining(diagonal, t);
+}
+
+Move affordable_action(const GameState& root, const SearchResult& result) {
+  if (!result.best.is_wait() || can_afford_wait(root.match(), root.decider(), root.time())) return result.best;
+  const ChildStat* move = nullptr;  // the most visited move (every move is among the children)
+  for (const ChildStat& c : result.children)
+    if (!c.move.is_wait() && (!move || c.visits > move->visits)) move = &c;
+  return move ? move->move : result.best;
+}
+
 SearchInfo EngineSearch::final_info(const GameState& root, TimePoint start, const std::string& error) const {
   SearchInfo final;
   if (search_.tree().root().status == NodeStatus::Expanded && error.empty()) {
     final = snapshot(start);
     final.result = search_.result();
-    final.best = final.result.best;
+    final.best = affordable_action(root, final.result);
   } else {
     // No search result (the evaluator failed): the first legal action keeps the host going.
     final.seat = root.decider();

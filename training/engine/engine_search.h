@@ -71,6 +71,18 @@ struct SearchInfo {
 // Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
 int value_to_centipawns(float value);
 
+// Whether `seat` can afford to sit at match time t (core/RULES.md "Clocks": a player can
+// sit while its clock is ahead of its partner's opponent's, who would flag first): its clock
+// not behind that one's and above a floor (kWaitFloorMs, or a tenth of the starting time if
+// more) left to move on with. Untimed: never (there is no wait).
+bool can_afford_wait(const Match& match, Seat seat, std::int64_t t);
+inline constexpr std::int64_t kWaitFloorMs = 2'000;
+
+// The engine's action from a search's result: its choice, except a wait the seat cannot
+// afford, which becomes the most visited move (a stuck seat, with no move, still waits).
+// A search with a weak net may rate sitting best until its own clock runs out.
+Move affordable_action(const GameState& root, const SearchResult& result);
+
 // The principal variation of an expanded `tree` from the root and its proven distance
 // (SearchInfo's pv and mate): a won node follows a winning action (one that ends the
 // match at once first), any other node its most visited child.

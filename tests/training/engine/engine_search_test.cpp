@@ -121,3 +121,45 @@ TEST(EngineSearch, MoreThreadsNeedAnEvaluatorMaker) {
 
 }  // namespace
 }  // namespace bh
+
+namespace bh {
+namespace {
+
+// A-white to move at time 0 with the four clocks given (seat order), 20 s matches.
+GameState timed_root(std::array<std::int64_t, kSeats> clocks) {
+  const Match match(Board(), Board(), RuleSet{}, TimeControl{20'000, 0}, clocks);
+  return GameState::at_decision(match, AWhite, 0, TurnModel{});
+}
+
+SearchResult chose_wait(std::vector<std::pair<const char*, std::uint32_t>> moves) {
+  SearchResult r;
+  r.best = Move::wait();
+  r.children.push_back({Move::wait(), 0.2f, 50});
+  for (auto [uci, visits] : moves) r.children.push_back({parse_uci(Board(), RuleSet{}, uci), 0.1f, visits});
+  return r;
+}
+
+// core/RULES.md "Clocks": a seat can sit while its clock is ahead of its partner's
+// opponent's. The clocks of a flag found in the engine's matches: A-white sat in check
+// with 3.58 s against B-white's 19.37 s and lost on time with four moves to play.
+TEST(EngineWaits, ASeatBehindItsPartnersOpponentOnTheClockDoesNotSit) {
+  const GameState behind = timed_root({3'580, 19'740, 19'370, 3'950});
+  EXPECT_FALSE(can_afford_wait(behind.match(), AWhite, 0));
+  EXPECT_EQ(to_uci(affordable_action(behind, chose_wait({{"e2e4", 10}, {"g1f3", 30}}))), "g1f3")
+      << "the most visited move instead of the wait";
+  const GameState ahead = timed_root({15'000, 19'740, 9'000, 3'950});
+  EXPECT_TRUE(can_afford_wait(ahead.match(), AWhite, 0));
+  EXPECT_TRUE(affordable_action(ahead, chose_wait({{"e2e4", 10}})).is_wait());
+}
+
+TEST(EngineWaits, NobodySitsBelowTheFloorOrWithoutAClock) {
+  // Ahead of B-white, but under a tenth of the 20 s start (2 s): move on.
+  EXPECT_FALSE(can_afford_wait(timed_root({1'900, 19'740, 1'000, 3'950}).match(), AWhite, 0));
+  EXPECT_TRUE(can_afford_wait(timed_root({2'100, 19'740, 1'000, 3'950}).match(), AWhite, 0));
+  EXPECT_FALSE(can_afford_wait(Match(RuleSet{}, TimeControl::untimed()), AWhite, 0));
+  // A seat with no move (only the wait among the children) still waits.
+  EXPECT_TRUE(affordable_action(timed_root({1'000, 19'740, 19'000, 3'950}), chose_wait({})).is_wait());
+}
+
+}  // namespace
+}  // namespace bh
