@@ -69,6 +69,19 @@ void principal_variation(const Tree& tree, SearchInfo& info) {
 
 namespace {
 
+// The further search threads of one search: stopped and joined when it ends (by an
+// exception too), so no thread outlives the search it helps.
+struct Helpers {
+  std::atomic<bool> finished{false};
+  std::vector<std::thread> threads;
+  ~Helpers() { stop(); }
+  void stop() {
+    finished = true;
+    for (std::thread& t : threads) t.join();
+    threads.clear();
+  }
+};
+
 // The engine's search keeps its tree across the slices of one decision (engine_search.cpp).
 SearchConfig with_reuse(SearchConfig config) {
   config.reuse_tree = true;
@@ -181,59 +194,52 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   SearchParams params;
   params.visits = int(std::min(limit, kSlice));
   search_.start(root, params);
-  std::atomic<bool> finished{false};
-  std::vector<std::thread> helpers;
-  for (std::size_t i = 1; i < lanes_.size(); ++i) helpers.emplace_back([this, i, &finished] { help(*lanes_[i], finished); });
-  const auto join = [&] {
-    finished = true;
-    for (std::thread& t : helpers) t.join();
-    helpers.clear();
-    if (helper_error_) std::rethrow_exception(helper_error_);
-  };
+  Helpers helpers;  // joined when the search ends, by an exception too
+  for (std::size_t i = 1; i < lanes_.size(); ++i)
+    helpers.threads.emplace_back([this, i, &helpers] { help(*lanes_[i], helpers.finished); });
   auto last_report = start;
   bool wait_stop = false;
-  try {
-    for (;;) {
+  for (;;) {
+    {
+      std::lock_guard lock(tree_mutex_);
+      const Node& top = search_.tree().root();
+      if (helper_error_) break;
+      if (top.status == NodeStatus::Expanded) {
+        if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) break;
+        if (search_.done()) {  // nothing in flight in any thread
+          if (std::int64_t(top.visits) < limit) {  // the next slice
+            params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
+            search_.start(root, params);
+            continue;
+          }
+          wait_stop = limits.infinite;  // UCI: the best move only after `stop`
+          break;
+        }
+      }
+    }
+    if (!step(*lanes_[0])) {
+      bool others_in_flight = false;
       {
         std::lock_guard lock(tree_mutex_);
-        const Node& top = search_.tree().root();
-        if (helper_error_) break;
-        if (top.status == NodeStatus::Expanded) {
-          if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) break;
-          if (search_.done()) {  // nothing in flight in any thread
-            if (std::int64_t(top.visits) < limit) {  // the next slice
-              params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
-              search_.start(root, params);
-              continue;
-            }
-            wait_stop = limits.infinite;  // UCI: the best move only after `stop`
-            break;
-          }
-        }
+        if (search_.done()) continue;  // simulations ended in finished matches only
+        others_in_flight = search_.tree().root().in_flight > 0;
       }
-      if (!step(*lanes_[0])) {
-        std::lock_guard lock(tree_mutex_);
-        if (search_.done()) continue;                  // simulations ended in finished matches only
-        if (search_.tree().root().in_flight == 0) break;  // nothing more can be searched
-      }
-      const auto now = std::chrono::steady_clock::now();
-      if (now - last_report >= report_every_) {
-        last_report = now;
-        SearchInfo info;
-        {
-          std::lock_guard lock(tree_mutex_);
-          info = snapshot(start);
-        }
-        report(info);
-      }
-      if (lanes_.size() > 1) std::this_thread::yield();  // blocked behind the others' leaves
+      if (!others_in_flight) break;  // nothing more can be searched
+      std::this_thread::yield();     // blocked behind the other threads' leaves
     }
-  } catch (...) {
-    finished = true;
-    for (std::thread& t : helpers) t.join();
-    throw;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report >= report_every_) {
+      last_report = now;
+      SearchInfo info;
+      {
+        std::lock_guard lock(tree_mutex_);
+        info = snapshot(start);
+      }
+      report(info);
+    }
   }
-  join();
+  helpers.stop();
+  if (helper_error_) std::rethrow_exception(helper_error_);
   if (wait_stop) wait_for_stop();
 }
 
