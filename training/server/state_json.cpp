@@ -48,8 +48,7 @@ nlohmann::json board_json(const Match& match, BoardId b) {
           {"mover", std::string(seat_name(match.mover(b)))},
           {"stuck", !match.over() && match.state(b) != BoardState::Playing},
           {"last", last_move_json(match, b)},
-          {"check", check},
-          {"legal", legal_json(match, b)}};
+          {"check", check}};
 }
 
 nlohmann::json moves_json(const Match& match) {
@@ -83,6 +82,7 @@ nlohmann::json state_json(const std::string& table, const Match& match, std::int
                       {"over", match.over()}};
   // Before the start and after the end no clock runs.
   j.update(position_json(match, started && !match.over() ? std::max(now, match.now()) : match.now()));
+  for (BoardId b : {BoardA, BoardB}) j["boards"][b]["legal"] = legal_json(match, b);  // live tables only: replays show no targets
   for (int s = 0; s < kSeats; ++s)
     j["seats"][std::string(seat_name(Seat(s)))] = {{"kind", kind_name(seats[std::size_t(s)].kind)},
                                                    {"connected", seats[std::size_t(s)].connections}};

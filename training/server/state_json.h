@@ -21,13 +21,14 @@ struct SeatStatus {
 };
 
 // Both boards (`fen`, `mover`, `stuck`; `last`, the board's last move in UCI or null;
-// `check`, the square of the mover's king in check or null; `legal`, the mover's legal
-// moves in UCI while the match runs), the four reserves and the four clocks at match
+// `check`, the square of the mover's king in check or null), the four reserves and the four clocks at match
 // time `t` (>= match.now(); the movers' clocks run until then): what the page draws a
 // position from, live (state_json) or in a replay (replay_json.h).
 nlohmann::json position_json(const Match& match, std::int64_t t);
 
-// `match` at match time `now` (>= match.now()); `started`: the clocks run.
+// `match` at match time `now` (>= match.now()); `started`: the clocks run. Each board
+// also carries `legal`: the mover's legal moves in UCI while the match runs (the page
+// shows a picked piece's targets from them).
 nlohmann::json state_json(const std::string& table, const Match& match, std::int64_t now, bool started,
                           const std::array<SeatStatus, kSeats>& seats);
 

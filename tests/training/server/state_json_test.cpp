@@ -18,7 +18,7 @@ TEST(StateJson, BoardsCarryTheLastMoveTheCheckAndTheLegalMoves) {
   Match m(RuleSet{}, TimeControl{60'000, 0});
   std::int64_t t = 0;
   for (const char* uci : {"e2e4", "f7f6", "d1h5"}) ASSERT_TRUE(m.play(BoardA, parse_uci(m.board(BoardA), m.rules(), uci), t += 100));
-  const nlohmann::json j = position_json(m, m.now());
+  const nlohmann::json j = state_json("t", m, m.now(), true, {});
   const nlohmann::json& a = j["boards"][0];
   EXPECT_EQ(a["last"], "d1h5");
   EXPECT_EQ(a["check"], "e8");
@@ -33,7 +33,7 @@ TEST(StateJson, BoardsCarryTheLastMoveTheCheckAndTheLegalMoves) {
 TEST(StateJson, AFinishedMatchOffersNoMoves) {
   Match m(RuleSet{}, TimeControl{60'000, 0});
   m.resign(AWhite, 10);
-  const nlohmann::json j = position_json(m, m.now());
+  const nlohmann::json j = state_json("t", m, m.now(), true, {});
   EXPECT_TRUE(j["boards"][0]["legal"].empty());
   EXPECT_TRUE(j["boards"][1]["legal"].empty());
 }
