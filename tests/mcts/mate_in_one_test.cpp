@@ -2,7 +2,9 @@
 // tests/data/mate_in_one.epd (real engine matches; every mating move listed), a search with
 // no knowledge at all (uniform priors, value 0) plays a listed mate after one visit and
 // after sixteen, reports the root as a proven win worth +1 and puts the whole policy target
-// on the mates. The search's mate test is the Match's own judgement, under either mate rule.
+// on the mates. A network that puts no prior on the mates changes nothing: the proof comes
+// from the rules, not the priors. The search's mate test is the Match's own judgement,
+// under either mate rule.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -84,6 +86,41 @@ TEST(MateInOne, FoundWithSixteenVisitsAndPlayedAtAnyTemperature) {
         EXPECT_EQ(c.visits, 0u) << p.id << " " << to_uci(c.move);
       }
     }
+  }
+}
+
+// A network at its most misleading: a near-zero prior on every mate (and on every move
+// that gives check, so no mate gets a share by accident), the rest on the quiet moves, and
+// a value that calls every position a win for whoever moves, so nothing looks urgent.
+class MateBlindEvaluator final : public Evaluator {
+ public:
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override {
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+      const Board& board = batch[i].view->own_board();
+      out[i].priors.assign(batch[i].actions.size(), 0.0f);
+      float sum = 0;
+      for (std::size_t k = 0; k < batch[i].actions.size(); ++k) {
+        const Move a = batch[i].actions[k];
+        const bool checks = !a.is_wait() && board.gives_check(a);
+        sum += out[i].priors[k] = checks ? 1e-6f : 1.0f;
+      }
+      for (float& p : out[i].priors) p /= sum;
+      out[i].wdl = {0.9f, 0.1f, 0.0f};
+      out[i].value = 0.9f;
+    }
+  }
+  std::string name() const override { return "mate-blind"; }
+};
+
+TEST(MateInOne, FoundWhateverTheNetworkBelieves) {
+  MateBlindEvaluator blind;
+  for (const test::MatePosition& p : positions()) {
+    Search s(SearchConfig{}, 13);
+    LeafBatch batch(SearchConfig{}.max_leaves_per_tree);
+    const SearchResult r = run_search(s, decision(p), {16, true}, blind, batch);
+    EXPECT_TRUE(test::is_listed_mate(p, r.best)) << p.id << " played " << to_uci(r.best);
+    EXPECT_EQ(r.proof, Proof::Win) << p.id;
+    expect_policy_on_the_mates(p, r);
   }
 }
 
