@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
+#include "mcts/partner_player.h"
 #include "mcts/partner_request.h"
 #include "training/engine/go_command.h"
 #include "training/engine/holdings.h"
@@ -89,8 +90,18 @@ void CecpEngine::new_turn() {
 }
 
 bool CecpEngine::should_think() const {
-  return !quit_ && !force_ && engine_color_ && board_.side_to_move() == *engine_color_ && !partner_says_sit_ &&
+  return !quit_ && !force_ && engine_color_ && board_.side_to_move() == *engine_color_ && !sits_for_partner() &&
          board_state(board_, setup_.rules) == BoardState::Playing;
+}
+
+bool CecpEngine::sits_for_partner() const {
+  return partner_says_sit_ && (own_ms_ <= 0 || own_clock_now() > PartnerTalkLimits{}.sit_floor_ms);
+}
+
+std::optional<CecpEngine::Clock::time_point> CecpEngine::partner_sit_ends() const {
+  if (!sits_for_partner() || own_ms_ <= 0 || !engine_color_ || board_.side_to_move() != *engine_color_)
+    return std::nullopt;  // the clock is not running down (or unknown): nothing ends the sit but a change
+  return Clock::now() + std::chrono::milliseconds(own_clock_now() - PartnerTalkLimits{}.sit_floor_ms);
 }
 
 std::int64_t CecpEngine::own_clock_now() const {

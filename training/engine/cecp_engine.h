@@ -114,6 +114,10 @@ class CecpEngine {
 
   bool timed() const { return own_ms_ > 0 || initial_ms_ > 0; }
   bool should_think() const;
+  // The partner's sit holds while the engine's clock can afford it (an unknown clock
+  // always can); when the engine's own clock reaches the floor, it moves.
+  bool sits_for_partner() const;
+  std::optional<Clock::time_point> partner_sit_ends() const;
   void changed();                    // the position changed, rethink
   bool apply_user_move(std::string_view text);
   void partner_tell(std::string_view text);

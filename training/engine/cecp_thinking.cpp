@@ -57,8 +57,9 @@ bool CecpEngine::rest(std::unique_lock<std::mutex>& lock) {
   if (should_think() && !sitting) return false;
   thinking_ = false;
   wake_.notify_all();
-  if (!should_think()) wake_.wait(lock);
-  else wake_.wait_until(lock, sit_until_);
+  if (should_think()) wake_.wait_until(lock, sit_until_);
+  else if (const auto floor = partner_sit_ends()) wake_.wait_until(lock, *floor);  // then it moves
+  else wake_.wait(lock);
   return true;
 }
 
@@ -132,6 +133,10 @@ void CecpEngine::play_own(Move move) {
   ++generation_;
   ++turn_;
   out_.line("move " + to_uci(move));
+  if (partner_says_sit_) {  // only a low clock (or the interface's "move now") moves through a sit
+    out_.line("tellics ptell my clock is low: I moved");
+    partner_says_sit_ = false;
+  }
   if (told_partner_sit_) {
     out_.line("tellics ptell go");
     told_partner_sit_ = false;

@@ -111,6 +111,30 @@ TEST(CecpEngine, PartnerSitAndGo) {
   EXPECT_TRUE(s.lines.next("move "));
 }
 
+TEST(CecpEngine, APartnersSitNeverTakesTheClockBelowTheFloor) {
+  // 9 s on the clock is under the floor (mcts/partner_player.h: 10 s to think and move
+  // after a sit): the sit is answered but the engine moves, and says why.
+  Session s;
+  for (const char* l : {"new", "variant bughouse", "partner alice", "level 0 1 0", "time 900", "otim 6000", "ptell sit",
+                        "usermove e2e4"})
+    s.send(l);
+  EXPECT_TRUE(s.lines.next("tellics ptell ok, I sit"));
+  EXPECT_TRUE(s.lines.next("move "));
+  EXPECT_TRUE(s.lines.next("tellics ptell my clock is low"));
+}
+
+TEST(CecpEngine, APartnersSitHoldsUntilTheClockReachesTheFloor) {
+  // 10.6 s: the sit holds while the clock runs down the 0.6 s above the floor, then it moves.
+  Session s;
+  const auto start = std::chrono::steady_clock::now();  // before "time": the clock runs from then at the latest
+  for (const char* l : {"new", "variant bughouse", "partner alice", "level 0 1 0", "time 1060", "otim 6000", "ptell sit",
+                        "usermove e2e4"})
+    s.send(l);
+  EXPECT_TRUE(s.lines.next("move "));
+  EXPECT_GE(std::chrono::steady_clock::now() - start, 600ms);  // it sat first
+  EXPECT_TRUE(s.lines.next("tellics ptell my clock is low"));
+}
+
 TEST(CecpEngine, ChatIsNotARequest) {
   // "good luck" begins with "go" but is chat: the sit holds until a real "go".
   Session s;
