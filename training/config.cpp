@@ -151,6 +151,7 @@ void read_evaluation(ConfigReader& r, Config& c) {
   r.read("visits", e.visits, 1, 1'000'000);
   r.read("threads", e.threads, 0, 1024);
   r.read("promote_score", e.promote_score, 0, 1);
+  r.read("promote_greedy_margin", e.promote_greedy_margin, 0, 1);
 }
 
 void read_run(ConfigReader& r, Config& c) {
@@ -162,6 +163,7 @@ void read_run(ConfigReader& r, Config& c) {
   r.read_choice("bootstrap", u.bootstrap, {"none", "material"});
   r.read("bootstrap_generations", u.bootstrap_generations, 0, 1'000'000);
   r.read("bootstrap_matches", u.bootstrap_matches, 0, 10'000'000);
+  r.read_choice("selfplay_net", u.selfplay_net, {"latest", "best"});
 }
 
 void read_broker(ConfigReader& r, Config& c) {

@@ -62,6 +62,10 @@ struct EvaluationSettings {
   int visits = 32;                     // search visits of the nets in the arena
   int threads = 0;                     // matches at once (0 = all cores)
   double promote_score = 0.55;         // the new net becomes the best at this score against it
+  // ... and only when its score against greedy is no lower than the best net's by more
+  // than this (1 = no such check): a fixed opponent the chain of best nets cannot drift
+  // away from (training/README.md "Experiments").
+  double promote_greedy_margin = 1.0;
 };
 
 // [broker]: distributed self-play (bughouse train --broker / bughouse worker).
@@ -84,6 +88,9 @@ struct RunSettings {
   std::string bootstrap = "none";
   int bootstrap_generations = 1;
   int bootstrap_matches = 0;           // matches in each bootstrap generation (0 = matches_per_generation)
+  // The net that plays self-play: "latest" (the net just trained) or "best" (the best net
+  // so far, as AlphaGo Zero's gate: a worse net never makes the training data).
+  std::string selfplay_net = "latest";
 };
 
 struct Config {

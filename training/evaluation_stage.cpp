@@ -10,6 +10,7 @@
 #include "training/arena/arena.h"
 #include "training/arena/elo.h"
 #include "training/models/network_source.h"
+#include "training/promotion.h"
 
 namespace bh {
 
@@ -50,7 +51,7 @@ ArenaConfig arena_config(const RunContext& run, std::int64_t g) {
 }
 
 // Elo is chained through the best net: the initial net is 0, each new net is measured
-// against the best so far, and becomes the best when it scores promote_score or more.
+// against the best so far, and becomes the best when promotion.h says so.
 void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfig& search, const TurnModel& turn) {
   const EvaluationSettings& e = run.config.evaluation;
   RunState& state = run.state;
@@ -64,10 +65,14 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
   state.elo = link.elo;
   arena.summary.set("elo", link.elo).set("elo_low", link.low).set("elo_high", link.high)
       .set("vs_generation", state.best_generation);
-  if (r->score() >= e.promote_score) {
+  const std::optional<double> vs_greedy = arena.summary.number("score_vs_greedy");
+  const PromotionVerdict promotion = judge_promotion(e, r->score(), vs_greedy, state.best_vs_greedy);
+  arena.summary.set("promotion", to_string(promotion));
+  if (promotion == PromotionVerdict::Promoted) {
     state.best_generation = arena.generation;
     state.best_elo = link.elo;
     state.best_elo_variance = link.variance;
+    state.best_vs_greedy = vs_greedy.value_or(-1);
   }
 }
 

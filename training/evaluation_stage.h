@@ -1,7 +1,7 @@
 // evaluation_stage.h — a generation's arenas: the new net against the fixed baselines
 // (random and greedy movers: a scale that does not move) and against the best net so far
-// (the Elo chain, training/elo.h). The new net becomes the best when it scores
-// [evaluation] promote_score or more against it. Results go into the generation's line;
+// (the Elo chain, training/elo.h). The new net becomes the best when promotion.h's rule
+// says so (it beats the best and holds its ground against greedy). Results go into the generation's line;
 // the matches into arena/gen-NNNN.bpgn.
 #pragma once
 

@@ -40,6 +40,10 @@ JsonLine metrics_line(std::int64_t g, std::int64_t session, bool bootstrap, cons
 
 }  // namespace
 
+std::int64_t selfplay_generation(const Config& config, const RunState& state) {
+  return config.run.selfplay_net == "best" ? state.best_generation : state.generation;
+}
+
 std::int64_t matches_for_generation(const Config& config, std::int64_t g) {
   const RunSettings& r = config.run;
   return bootstrapping(config, g) && r.bootstrap_matches > 0 ? r.bootstrap_matches : r.matches_per_generation;
@@ -52,20 +56,23 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   if (target - done <= 0) return {true, 0};
   // The current net, one evaluator per worker at one intra-op thread each (nn/README.md
   // "Threads"), or the material evaluator while bootstrapping.
+  const std::int64_t player = selfplay_generation(config, run.state);
   ModelSource model = ModelLoader().load("material");
-  if (!bootstrap) {
+  if (!bootstrap && player == g - 1) {
     model = network_source(InferenceNet::create(run.trainer.network(), run.inference), "gen " + std::to_string(g - 1));
     run.trainer.network()->train();
+  } else if (!bootstrap) {
+    model = load_network(run.dir.checkpoint(player).string(), run.inference);
   }
   SelfPlayConfig sp = config.selfplay_config();
   // A new session draws new matches: the ones a killed session left unfinished are not
   // replayed move for move.
   sp.seed = config.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(run.state.session);
-  sp.net_version = std::uint32_t(g - 1);
+  sp.net_version = std::uint32_t(player);
   SelfPlay play(sp, model.selfplay_evaluators());
 
   const std::string tag = bootstrap ? std::string("material (bootstrap)")
-                                    : "gen " + std::to_string(g - 1) + " (" + config.network.net.short_name() + ")";
+                                    : "gen " + std::to_string(player) + " (" + config.network.net.short_name() + ")";
   const ChunkProvenance provenance{std::uint32_t(g), std::uint32_t(run.state.session), 0, sp.net_version};
   RunFilesOutput output(
       run.dir.root(), play.workers(), sp.matches_per_chunk,

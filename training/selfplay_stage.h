@@ -19,6 +19,10 @@ struct SelfPlayStage {
 // `done`: the generation's matches already committed (RunProgress::matches_of).
 SelfPlayStage play_generation(RunContext& run, std::int64_t generation, std::int64_t done);
 
+// The generation whose net plays the next generation's self-play: the latest, or the best
+// so far under [run] selfplay_net = "best".
+std::int64_t selfplay_generation(const Config& config, const RunState& state);
+
 // The matches generation `g` plays: the bootstrap's count in its generations, else [run]'s.
 std::int64_t matches_for_generation(const Config& config, std::int64_t g);
 

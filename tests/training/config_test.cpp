@@ -150,6 +150,17 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[network]\ndevice = \"tpu\"\n", {"network.device", "cpu, cuda"});
   expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
+  expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
+  expect_error("[run]\nselfplay_net = \"newest\"\n", {"run.toml:2:", "run.selfplay_net", "latest, best"});
+}
+
+TEST(Config, SelfPlayNetAndPromotionMargin) {
+  const Config c = parse_config("[run]\nselfplay_net = \"best\"\n[evaluation]\npromote_greedy_margin = 0.1\n", "run.toml");
+  EXPECT_EQ(c.run.selfplay_net, "best");
+  EXPECT_EQ(c.evaluation.promote_greedy_margin, 0.1);
+  const Config d = parse_config("", "run.toml");
+  EXPECT_EQ(d.run.selfplay_net, "latest");           // the net just trained, as before
+  EXPECT_EQ(d.evaluation.promote_greedy_margin, 1);  // no greedy check
 }
 
 }  // namespace

@@ -2,14 +2,17 @@
 // leaves checkpoints, chunks, records, metrics and a report; a run killed with SIGKILL in
 // the middle of a generation resumes from its last checkpoint with the same step count and
 // finishes the generation without losing or repeating finished matches; Ctrl-C stops
-// cleanly; a bad configuration or run directory is refused with a message that says why.
+// cleanly; self-play plays with the latest or the best net as configured; a bad
+// configuration or run directory is refused with a message that says why.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -110,6 +113,34 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
   EXPECT_EQ(read_text(runs / "config.toml"), kTinyConfig);
   EXPECT_NE(read_text(runs / "rules.txt").find("mate_rule=bughouse"), std::string::npos);
   EXPECT_NE(read_text(runs / "report.html").find("<svg"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// The players named in generation g's self-play records ("gen N (1x8)" or the teacher).
+std::set<std::string> selfplay_players(const fs::path& run, int g) {
+  std::set<std::string> names;
+  char prefix[16];
+  std::snprintf(prefix, sizeof prefix, "g%04d-", g);
+  for (const auto& e : fs::directory_iterator(run / "games"))
+    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
+      for (const auto& game : read_bpgn_file(e.path().string())) names.insert(game.tag("WhiteA"));
+  return names;
+}
+
+TEST(TrainCommand, SelfPlayWithTheBestNetWhenAsked) {
+  // With no arena against the best, the best stays the initial net: under selfplay_net =
+  // "best" generation 2 still plays with gen 0; by default it plays with gen 1.
+  fs::path dir = fresh_dir("train_best");
+  std::string text = kTinyConfig;
+  text.replace(text.find("games_vs_best = 2"), 17, "games_vs_best = 0");
+  const std::string best = text + "selfplay_net = \"best\"\n";
+  ASSERT_EQ(run({"train", "--config", write_config(dir, best).string(), "--run", (dir / "best").string()}, dir / "out.txt"), 0)
+      << read_text(dir / "out.txt");
+  EXPECT_EQ(selfplay_players(dir / "best", 2), std::set<std::string>{"gen 0 (1x8)"});
+  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "latest").string()}, dir / "out.txt"), 0)
+      << read_text(dir / "out.txt");
+  EXPECT_EQ(selfplay_players(dir / "latest", 2), std::set<std::string>{"gen 1 (1x8)"});
+  EXPECT_EQ(selfplay_players(dir / "latest", 1), std::set<std::string>{"gen 0 (1x8)"});
   fs::remove_all(dir);
 }
 
