@@ -60,8 +60,9 @@ std::string TimeControl::to_string() const {
 Match::Match(RuleSet rules, TimeControl tc) : Match(Board(), Board(), rules, tc) {}
 
 Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
-             std::array<std::int64_t, kSeats> clocks)
-    : boards_{a, b}, initial_{a, b}, rules_(rules), tc_(tc) {
+             std::array<std::int64_t, kSeats> clocks, int moves_played)
+    : boards_{a, b}, initial_{a, b}, rules_(rules), tc_(tc), moves_played_(moves_played), initial_moves_played_(moves_played) {
+  if (moves_played < 0) throw std::invalid_argument("moves played must not be negative");
   bool given = std::any_of(clocks.begin(), clocks.end(), [](auto c) { return c != 0; });
   for (int s = 0; s < kSeats; ++s) clocks_[s] = tc_.timed() ? (given ? clocks[s] : tc_.initial_ms) : 0;
   for (int s = 0; s < kSeats; ++s)
@@ -78,6 +79,7 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
   for (BoardId id : {BoardA, BoardB})
     if (!over()) check_board_end(id, 0);
   if (!over()) check_both_stuck(0);
+  if (!over() && moves_played_ >= rules_.move_limit) finish(MatchResult::Draw, EndReason::MoveLimit, AWhite, 0);
 }
 
 std::int64_t Match::remaining(Seat s, std::int64_t t) const {

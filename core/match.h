@@ -60,14 +60,16 @@ class Match {
   explicit Match(RuleSet rules = {}, TimeControl tc = {});
   // Starts from the given boards (e.g. read from a BFEN); `clocks` in seat order, or the
   // time control's initial time for all four when empty. Both boards' movers begin
-  // thinking at time 0.
+  // thinking at time 0. `moves_played`: moves the boards have already seen together (an
+  // engine told the match so far), from which the move limit and the count go on.
   Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
-        std::array<std::int64_t, kSeats> clocks = {});
+        std::array<std::int64_t, kSeats> clocks = {}, int moves_played = 0);
 
   const Board& board(BoardId b) const { return boards_[b]; }
   // The boards and clocks the match started from (records replay from them).
   const Board& initial_board(BoardId b) const { return initial_[b]; }
   const std::array<std::int64_t, kSeats>& initial_clocks() const { return initial_clocks_; }
+  int initial_moves_played() const { return initial_moves_played_; }
   const RuleSet& rules() const { return rules_; }
   const TimeControl& time_control() const { return tc_; }
   // The seat whose turn it is on a board.
@@ -142,6 +144,7 @@ class Match {
   std::array<std::int64_t, 2> turn_start_{};
   std::int64_t now_ = 0;
   int moves_played_ = 0;
+  int initial_moves_played_ = 0;
   std::vector<MatchEvent> events_;
   std::array<std::vector<std::uint64_t>, 2> history_;  // position keys, for repetitions
   Outcome outcome_;

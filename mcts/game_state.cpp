@@ -13,7 +13,7 @@ namespace bh {
 Match unrecorded_copy(const Match& match) {
   if (!match.recording()) return match;
   Match copy(match.initial_board(BoardA), match.initial_board(BoardB), match.rules(), match.time_control(),
-             match.initial_clocks());
+             match.initial_clocks(), match.initial_moves_played());
   copy.set_recording(false);
   for (const MatchEvent& e : match.events()) {
     BoardId b = board_of(e.seat);

@@ -260,6 +260,19 @@ TEST(EndOfTheMatch, EightHundredMovesDraw) {
   EXPECT_EQ(m.outcome().reason, EndReason::MoveLimit);
 }
 
+TEST(EndOfTheMatch, AMatchToldItsEarlierMovesGoesOnCountingFromThem) {
+  // An engine told the match so far starts at the host's count: at 799 one more move draws.
+  Match m(Board(), Board(), RuleSet{}, TimeControl::untimed(), {}, 799);
+  EXPECT_EQ(m.moves_played(), 799);
+  EXPECT_EQ(m.initial_moves_played(), 799);  // a copy rebuilt from the start keeps it
+  ASSERT_FALSE(m.over());
+  ASSERT_TRUE(m.play(BoardA, uci(m.board(BoardA), "e2e4"), 0));
+  EXPECT_EQ(m.outcome().reason, EndReason::MoveLimit);
+  // At the limit already: drawn from the start.
+  EXPECT_EQ(Match(Board(), Board(), RuleSet{}, TimeControl::untimed(), {}, 800).outcome().reason, EndReason::MoveLimit);
+  EXPECT_THROW(Match(Board(), Board(), RuleSet{}, TimeControl::untimed(), {}, -1), std::invalid_argument);
+}
+
 TEST(EndOfTheMatch, RunningOutOfTimeLosesForThatTeam) {
   Match m(RuleSet{}, TimeControl{60'000, 0});
   ASSERT_TRUE(m.play(BoardB, uci(m.board(BoardB), "e2e4"), 1'000));  // B-white moves in time

@@ -138,6 +138,11 @@ void EngineSearch::start(const GameState& root, const SearchLimits& limits, Repo
   });
 }
 
+void EngineSearch::continue_along(std::vector<std::pair<Seat, Move>> played) {
+  assert(!running_);
+  follow_ = std::move(played);
+}
+
 void EngineSearch::stop() {
   {
     std::lock_guard lock(mutex_);
@@ -156,7 +161,9 @@ SearchInfo EngineSearch::snapshot(std::chrono::steady_clock::time_point start) c
   const Node& root = tree.root();
   info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
   info.nodes = root.visits;
-  info.nps = info.time_ms > 0 ? std::uint64_t(double(info.nodes) * 1000.0 / double(info.time_ms)) : info.nodes * 1000;
+  info.kept = std::min<std::uint64_t>(kept_, root.visits);
+  const double searched = double(info.nodes - info.kept);
+  info.nps = info.time_ms > 0 ? std::uint64_t(searched * 1000.0 / double(info.time_ms)) : std::uint64_t(searched * 1000);
   info.seat = root.decider;
   info.cache = cache_.stats();
   if (root.status != NodeStatus::Expanded) return info;
@@ -180,9 +187,15 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
 }
 
 void EngineSearch::search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start) {
-  // Every decision starts from a fresh tree: a kept one was built under another turn
-  // model or other clocks (Search::start would take it for the same decision).
-  search_.reset();
+  // A fresh tree, unless the caller vouched that this root continues the last one
+  // (continue_along): then the tree follows the actions played, and Search::start keeps
+  // it when it arrives at this very decision.
+  if (follow_) {
+    for (auto [seat, move] : *follow_) search_.advance(seat, move);
+    follow_.reset();
+  } else {
+    search_.reset();
+  }
   cache_.reset_stats();
   seldepth_ = 0;
   helper_error_ = nullptr;
@@ -194,6 +207,7 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   SearchParams params;
   params.visits = int(std::min(limit, kSlice));
   search_.start(root, params);
+  kept_ = search_.tree().root().status == NodeStatus::Expanded ? search_.tree().root().visits : 0;
   Helpers helpers;  // joined when the search ends, by an exception too
   for (std::size_t i = 1; i < lanes_.size(); ++i)
     helpers.threads.emplace_back([this, i, &helpers] { help(*lanes_[i], helpers.finished); });

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -66,6 +67,8 @@ struct SearchInfo {
   SearchResult result;       // final: the root's statistics
   std::string error;         // final: why the search failed (then `best` is a fallback)
   EvalCacheStats cache;      // this search's lookups and hits in the evaluation cache, its fill
+  std::uint64_t kept = 0;    // root visits kept from the engine's previous search (in nodes;
+                             // nps counts only this search's own)
 };
 
 // Centipawns for a value in [-1, 1] (the tangent map Leela Chess Zero uses), capped.
@@ -108,6 +111,12 @@ class EngineSearch {
   // must be finished (wait()). `report` is called on the search thread: with progress,
   // and exactly once with final = true.
   void start(const GameState& root, const SearchLimits& limits, Report report);
+  // Before start(): `root` continues the previous search's root by `played` (each seat's
+  // action, in the order the match saw them) under the same rules, clocks' kind and turn
+  // model, so that search's tree may be kept (mcts/README.md "Tree reuse and timelines":
+  // kept only where the tree's own order of the boards' turns was the real one). Without
+  // this call every search starts from a fresh tree.
+  void continue_along(std::vector<std::pair<Seat, Move>> played);
   // Asks the running search to finish now; returns at once. Safe from any thread.
   void stop();
   // Blocks until the running search (if any) has made its final report.
@@ -148,6 +157,8 @@ class EngineSearch {
   SearchInfo final_info(const GameState& root, TimePoint start, const std::string& error) const;
   SearchInfo snapshot(TimePoint start) const;  // with tree_mutex_ held, or no other thread
   int seldepth_ = 0;  // deepest leaf evaluated in this search (under tree_mutex_)
+  std::optional<std::vector<std::pair<Seat, Move>>> follow_;  // continue_along()'s path, for the next search
+  std::uint64_t kept_ = 0;  // root visits the current search kept
 
   SearchConfig config_;
   EvaluatorMaker more_;

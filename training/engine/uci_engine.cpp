@@ -196,6 +196,7 @@ void UciEngine::new_game() {
   search_.wait();
   write_record();
   position_ = EnginePosition{};
+  searched_.reset();
   game_initial_ms_ = 0;
 }
 
@@ -247,6 +248,7 @@ void UciEngine::go(std::string_view args) {
   const GoClocks clocks = go_clocks(g, who->seat);
   const std::optional<GameState> root = go_root(*who, clocks);
   if (!root) return;
+  keep_tree_if_continued(*who, clocks);
   const bool prefixed = position_.whole_match || who->layer3;
   const bool announce_seat = who->announce;
   search_.start(*root, go_limits(g, clocks, who->seat), [this, prefixed, announce_seat](const SearchInfo& info) {
@@ -313,7 +315,10 @@ UciEngine::GoClocks UciEngine::go_clocks(const GoCommand& g, Seat seat) {
 
 std::optional<GameState> UciEngine::go_root(const GoSeat& who, const GoClocks& c) {
   const TimeControl tc = c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed();
-  Match match(who.a, who.b, setup_.rules, tc, c.clocks);
+  // The whole match's moves so far count toward the move limit, and the network sees them
+  // (one board's host says nothing of the other board's).
+  const int played = position_.whole_match ? int(position_.moves.size()) : 0;
+  Match match(who.a, who.b, setup_.rules, tc, c.clocks, played);
   const std::string seat(seat_name(who.seat));
   if (match.over()) {
     refuse_go("the match is over (" + match.outcome().describe() + ")", who.single_board_host);
@@ -323,7 +328,7 @@ std::optional<GameState> UciEngine::go_root(const GoSeat& who, const GoClocks& c
     refuse_go(seat + " has no legal move (it waits for a piece)", who.single_board_host);
     return std::nullopt;
   }
-  const TurnModel turn{TimeModel(setup_.think), who.layer3 && c.timed};
+  const TurnModel turn{TimeModel(setup_.think), waits_offered(who, c)};
   GameState root = GameState::at_decision(match, who.seat, 0, turn);
   if (root.over()) {
     refuse_go("the match ends before " + seat + " can act (" + root.match().outcome().describe() + ")",
@@ -331,6 +336,33 @@ std::optional<GameState> UciEngine::go_root(const GoSeat& who, const GoClocks& c
     return std::nullopt;
   }
   return root;
+}
+
+void UciEngine::keep_tree_if_continued(const GoSeat& who, const GoClocks& c) {
+  if (!position_.whole_match) {
+    searched_.reset();
+    return;
+  }
+  Searched now{position_.start_a, position_.start_b, who.a, who.b, position_.moves,
+               c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed(), waits_offered(who, c)};
+  if (searched_)
+    if (auto played = played_since(*searched_, now)) search_.continue_along(std::move(*played));
+  searched_ = std::move(now);
+}
+
+std::optional<std::vector<std::pair<Seat, Move>>> UciEngine::played_since(const Searched& before, const Searched& now) {
+  if (!(before.start_a == now.start_a) || !(before.start_b == now.start_b) || !(before.clock == now.clock) ||
+      before.allow_wait != now.allow_wait || before.moves.size() > now.moves.size() ||
+      !std::equal(before.moves.begin(), before.moves.end(), now.moves.begin()))
+    return std::nullopt;
+  std::array<Color, 2> mover{before.a.side_to_move(), before.b.side_to_move()};
+  std::vector<std::pair<Seat, Move>> played;
+  for (std::size_t i = before.moves.size(); i < now.moves.size(); ++i) {
+    const auto [board, move] = now.moves[i];
+    played.emplace_back(make_seat(board, mover[board]), move);
+    mover[board] = ~mover[board];
+  }
+  return played;
 }
 
 SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat seat) const {
@@ -347,6 +379,7 @@ SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat se
 
 void UciEngine::report(const SearchInfo& info, bool prefixed, bool announce_seat) {
   if (info.final && !info.error.empty()) error("search failed: " + info.error);
+  if (info.final && info.kept > 0) out_.line("info string tree kept " + std::to_string(info.kept) + " visits");
   if (info.nodes > 0) {
     std::string line = "info depth " + std::to_string(std::max(1, info.depth)) + " seldepth " +
                        std::to_string(std::max(info.seldepth, info.depth)) + " nodes " + std::to_string(info.nodes) +

@@ -79,6 +79,10 @@ class UciEngine {
   std::optional<Seat> team_seat(const Board& a, const Board& b);
   GoClocks go_clocks(const GoCommand& g, Seat seat);
   std::optional<GameState> go_root(const GoSeat& who, const GoClocks& clocks);
+  // Waits are actions only for a host that names four seats and clocks (layer 3).
+  static bool waits_offered(const GoSeat& who, const GoClocks& clocks) { return who.layer3 && clocks.timed; }
+  // Lets the search keep its tree when this whole-match `go` continues the last one.
+  void keep_tree_if_continued(const GoSeat& who, const GoClocks& clocks);
   SearchLimits go_limits(const GoCommand& g, const GoClocks& clocks, Seat seat) const;
   void new_game();
   void write_record();
@@ -87,10 +91,24 @@ class UciEngine {
   void refuse_go(const std::string& what, bool single_board_host);
   void report(const SearchInfo& info, bool prefixed, bool announce_seat);
 
+  // A whole-match position the engine searched: the next search may keep its tree when
+  // its position continues this one (same start, same kind of clocks and waits, the moves
+  // a prefix of the new ones).
+  struct Searched {
+    Board start_a, start_b, a, b;
+    std::vector<std::pair<BoardId, Move>> moves;
+    TimeControl clock;
+    bool allow_wait = false;
+  };
+  // The actions from `before` to `now` with their seats, or nullopt when `now` does not
+  // continue `before`.
+  static std::optional<std::vector<std::pair<Seat, Move>>> played_since(const Searched& before, const Searched& now);
+
   EngineSetup setup_;
   LineWriter& out_;
   EngineSearch search_;
   EnginePosition position_;
+  std::optional<Searched> searched_;  // the last whole-match search's position
   std::optional<Team> team_;          // Team option; nullopt = the mover of board A
   std::string record_path_;
   std::int64_t game_initial_ms_ = 0;  // the largest clock seen this game (the time control's start)

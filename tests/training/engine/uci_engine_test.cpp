@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <random>
 #include <regex>
+#include <sstream>
 
 #include <unistd.h>
 
@@ -289,6 +290,55 @@ TEST(UciEngine, WithATeamTheBareStartIsTheWholeMatchsStart) {
   ASSERT_TRUE(seat);
   EXPECT_EQ(*seat, "info string seat B-white");  // team black's seat to move at the start
   EXPECT_NO_THROW(parse_uci(Board(), RuleSet{}, s.bestmove()));
+}
+
+// The board-prefixed moves of an info line's pv ("1e2e4", "2d7d5", ...).
+std::vector<std::string> pv_of(const std::string& info) {
+  std::vector<std::string> moves;
+  const auto at = info.find(" pv ");
+  std::istringstream words(at == std::string::npos ? "" : info.substr(at + 4));
+  for (std::string w; words >> w;) moves.push_back(w);
+  return moves;
+}
+
+TEST(UciEngine, KeepsItsTreeWhenTheHostContinuesTheSearchedLine) {
+  // Team white (A-white and B-black). The host plays the engine's own principal variation
+  // up to the team's next decision: that position is a node of the last tree, which the
+  // search keeps; after ucinewgame the same position starts from nothing.
+  Session s;
+  s.send("setoption name Team value white");
+  s.send("position startpos");
+  s.send("go nodes 3000");
+  ASSERT_TRUE(s.lines.next("bestmove"));
+  const std::vector<std::string> pv = pv_of(last_info(s));
+  std::string moves;
+  std::array<Color, 2> mover{White, White};
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const BoardId board = pv[i][0] == '1' ? BoardA : BoardB;
+    const Seat seat = make_seat(board, mover[board]);
+    if (i > 0 && team_of(seat) == team_of(AWhite)) break;  // the team's next decision
+    moves += " " + pv[i];
+    mover[board] = ~mover[board];
+  }
+  ASSERT_GE(std::count(moves.begin(), moves.end(), ' '), 2) << "pv too short to continue: " << last_info(s);
+  const std::string position = "position startpos moves" + moves;
+  s.send(position);
+  s.send("go nodes 3000");
+  ASSERT_TRUE(s.lines.next("bestmove"));
+  std::optional<std::string> kept;
+  for (const auto& l : s.lines.all())
+    if (starts_with(l, "info string tree kept ")) kept = l;
+  ASSERT_TRUE(kept) << position;
+  EXPECT_GT(std::stoi(kept->substr(22)), 0) << *kept;
+  EXPECT_NE(last_info(s).find(" nodes 3000 "), std::string::npos) << "kept visits count toward the limit";
+
+  const std::size_t before = s.lines.all().size();
+  s.send("ucinewgame");
+  s.send(position);
+  s.send("go nodes 100");
+  ASSERT_TRUE(s.lines.next("bestmove"));
+  const auto all = s.lines.all();
+  for (std::size_t i = before; i < all.size(); ++i) EXPECT_FALSE(starts_with(all[i], "info string tree kept")) << all[i];
 }
 
 TEST(UciEngine, SeatNotToMoveIsAnErrorAndBestmove0000) {
