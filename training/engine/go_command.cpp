@@ -114,4 +114,10 @@ std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_m
   return std::max<std::int64_t>(1, budget);
 }
 
+std::int64_t balance_budget_ms(std::int64_t budget_ms, std::int64_t own_ms, std::int64_t diagonal_ms) {
+  if (diagonal_ms <= 0 || own_ms <= 0) return budget_ms;
+  const double factor = std::clamp(double(own_ms) / double(diagonal_ms), 0.5, 1.25);
+  return std::max<std::int64_t>(1, std::int64_t(double(budget_ms) * factor));
+}
+
 }  // namespace bh

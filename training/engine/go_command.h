@@ -42,4 +42,11 @@ std::optional<Seat> parse_seat(std::string_view text);
 // 1 ms (the smallest search) when that leaves nothing.
 std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t overhead_ms);
 
+// The budget under bughouse clocks: what matters is the seat's time against its partner's
+// opponent's (`diagonal_ms`; core/RULES.md "Clocks": when both sit, the lower clock flags
+// first). Behind, the budget shrinks in proportion (down to half) so the team gets its
+// time back; ahead, it grows with the lead, by at most a quarter. 0 = the diagonal clock is
+// unknown: the budget as it is.
+std::int64_t balance_budget_ms(std::int64_t budget_ms, std::int64_t own_ms, std::int64_t diagonal_ms);
+
 }  // namespace bh

@@ -371,7 +371,12 @@ SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat se
   if (g.movetime) limits.time_ms = std::max<std::int64_t>(1, *g.movetime - setup_.move_overhead_ms);
   if (g.infinite) limits.infinite = true;
   if (!g.nodes && !g.movetime && !g.infinite) {
-    if (c.timed) limits.time_ms = think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms);
+    if (c.timed) {
+      // Two clocks given: the other board's are copies of them, and the balance is even.
+      const Seat diagonal = make_seat(other(board_of(seat)), color_of(seat));
+      limits.time_ms = balance_budget_ms(think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms),
+                                         c.clocks[seat], c.clocks[diagonal]);
+    }
     else limits.visits = setup_.default_visits;
   }
   return limits;

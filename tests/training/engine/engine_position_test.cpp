@@ -110,6 +110,20 @@ TEST(GoCommand, ClockBudgetLeavesTimeAndKeepsTheOverhead) {
   EXPECT_GE(think_budget_ms(1, 0, 50), 1);
 }
 
+TEST(GoCommand, ClockBudgetFollowsTheTimeAgainstThePartnersOpponent) {
+  // 1604 ms is the budget of 100 s (above). Even, or the diagonal clock unknown: as it is.
+  EXPECT_EQ(balance_budget_ms(1604, 100'000, 100'000), 1604);
+  EXPECT_EQ(balance_budget_ms(1604, 100'000, 0), 1604);
+  // Behind by a fifth: four fifths of it; behind by half or more: half.
+  EXPECT_EQ(balance_budget_ms(1604, 80'000, 100'000), 1283);  // 1604 x 0.8 = 1283.2
+  EXPECT_EQ(balance_budget_ms(1604, 100'000, 200'000), 802);
+  EXPECT_EQ(balance_budget_ms(1604, 10'000, 200'000), 802);
+  // Ahead: more, a quarter at most.
+  EXPECT_EQ(balance_budget_ms(1604, 110'000, 100'000), 1764);  // 1604 x 1.1 = 1764.4
+  EXPECT_EQ(balance_budget_ms(1604, 300'000, 100'000), 2005);
+  EXPECT_EQ(balance_budget_ms(1, 10, 100'000), 1);  // never below the smallest search
+}
+
 TEST(Holdings, ReadsBothBracketsInAnyCaseAndWritesUpperCase) {
   const auto r = parse_holdings("[PPn] [qB] BQ");
   EXPECT_EQ(r[White][Pawn], 2);
