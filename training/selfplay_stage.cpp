@@ -54,8 +54,9 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   const bool bootstrap = bootstrapping(config, g);
   const std::int64_t target = matches_for_generation(config, g);
   if (target - done <= 0) return {true, 0};
-  // The current net, one evaluator per worker at one intra-op thread each (nn/README.md
-  // "Threads"), or the material evaluator while bootstrapping.
+  // The latest net (or under selfplay_net = "best" the best one, read from its checkpoint),
+  // one evaluator per worker at one intra-op thread each (nn/README.md "Threads"), or the
+  // material evaluator while bootstrapping.
   const std::int64_t player = selfplay_generation(config, run.state);
   ModelSource model = ModelLoader().load("material");
   if (!bootstrap && player == g - 1) {

@@ -133,7 +133,7 @@ void CecpEngine::play_own(Move move) {
   ++generation_;
   ++turn_;
   out_.line("move " + to_uci(move));
-  if (partner_says_sit_) {  // only a low clock (or the interface's "move now") moves through a sit
+  if (partner_says_sit_) {  // only a low clock moves through a partner's sit ("?" lifts the sit itself)
     out_.line("tellics ptell my clock is low: I moved");
     partner_says_sit_ = false;
   }
