@@ -295,9 +295,8 @@ void EngineSearch::wait_for_stop() {
 bool can_afford_wait(const Match& match, Seat seat, std::int64_t t) {
   if (!match.time_control().timed()) return false;
   const std::int64_t own = match.remaining(seat, t);
-  const Seat diagonal = make_seat(other(board_of(seat)), color_of(seat));  // the partner's opponent
   const std::int64_t floor = std::max(kWaitFloorMs, match.time_control().initial_ms / 10);
-  return own > floor && own >= match.remaining(diagonal, t);
+  return own > floor && own >= match.remaining(partners_opponent(seat), t);
 }
 
 Move affordable_action(const GameState& root, const SearchResult& result) {

@@ -79,6 +79,8 @@ int value_to_centipawns(float value);
 // not behind that one's and above a floor (kWaitFloorMs, or a tenth of the starting time if
 // more) left to move on with. Untimed: never (there is no wait).
 bool can_afford_wait(const Match& match, Seat seat, std::int64_t t);
+// The seat whose clock a seat's time is weighed against: its partner's opponent.
+constexpr Seat partners_opponent(Seat s) { return make_seat(other(board_of(s)), color_of(s)); }
 inline constexpr std::int64_t kWaitFloorMs = 2'000;
 
 // The engine's action from a search's result: its choice, except a wait the seat cannot

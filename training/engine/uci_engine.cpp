@@ -314,7 +314,7 @@ UciEngine::GoClocks UciEngine::go_clocks(const GoCommand& g, Seat seat) {
 }
 
 std::optional<GameState> UciEngine::go_root(const GoSeat& who, const GoClocks& c) {
-  const TimeControl tc = c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed();
+  const TimeControl tc = time_control(c);
   // The whole match's moves so far count toward the move limit, and the network sees them
   // (one board's host says nothing of the other board's).
   const int played = position_.whole_match ? int(position_.moves.size()) : 0;
@@ -344,7 +344,7 @@ void UciEngine::keep_tree_if_continued(const GoSeat& who, const GoClocks& c) {
     return;
   }
   Searched now{position_.start_a, position_.start_b, who.a, who.b, position_.moves,
-               c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed(), waits_offered(who, c)};
+               time_control(c), waits_offered(who, c)};
   if (searched_)
     if (auto played = played_since(*searched_, now)) search_.continue_along(std::move(*played));
   searched_ = std::move(now);
@@ -373,9 +373,8 @@ SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat se
   if (!g.nodes && !g.movetime && !g.infinite) {
     if (c.timed) {
       // Two clocks given: the other board's are copies of them, and the balance is even.
-      const Seat diagonal = make_seat(other(board_of(seat)), color_of(seat));
       limits.time_ms = balance_budget_ms(think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms),
-                                         c.clocks[seat], c.clocks[diagonal]);
+                                         c.clocks[seat], c.clocks[partners_opponent(seat)]);
     }
     else limits.visits = setup_.default_visits;
   }

@@ -79,6 +79,10 @@ class UciEngine {
   std::optional<Seat> team_seat(const Board& a, const Board& b);
   GoClocks go_clocks(const GoCommand& g, Seat seat);
   std::optional<GameState> go_root(const GoSeat& who, const GoClocks& clocks);
+  // The match's time control at this `go` (its start: the largest clock seen this game).
+  TimeControl time_control(const GoClocks& c) const {
+    return c.timed ? TimeControl{game_initial_ms_, c.increment} : TimeControl::untimed();
+  }
   // Waits are actions only for a host that names four seats and clocks (layer 3).
   static bool waits_offered(const GoSeat& who, const GoClocks& clocks) { return who.layer3 && clocks.timed; }
   // Lets the search keep its tree when this whole-match `go` continues the last one.
