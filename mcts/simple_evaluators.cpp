@@ -5,6 +5,8 @@
 #include <cassert>
 #include <cmath>
 
+#include "mcts/exchange.h"
+#include "mcts/king_danger.h"
 #include "mcts/material.h"
 #include "mcts/rng.h"
 
@@ -45,6 +47,45 @@ void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
       double logit = 0;
       if (!m.is_wait()) {
         if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
+        if (own.gives_check(m)) logit += check_bonus_;
+      }
+      p[k] = float(std::exp(logit));
+      sum += p[k];
+    }
+    for (auto& x : p) x = float(x / sum);
+  }
+}
+
+int TacticalEvaluator::score(const MatchView& view) {
+  const Team team = team_of(view.seat);
+  int total = material_balance(view.boards[BoardA], view.boards[BoardB], team);
+  for (BoardId b : {BoardA, BoardB}) {
+    const Board& board = view.boards[b];
+    // Both boards move on while this seat decides: each mover gets its captures.
+    const int pending = capture_gain(board);
+    total += team_of(b, board.side_to_move()) == team ? pending : -pending;
+    for (Color c : {White, Black}) {
+      const int danger = king_danger(board, c);
+      total += team_of(b, c) == team ? -danger : danger;
+    }
+  }
+  return total;
+}
+
+void TacticalEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  assert(batch.size() == out.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    const MatchView& v = *batch[i].view;
+    const Board& own = v.own_board();
+    set_value(out[i], float(std::tanh(score(v) / scale_)));
+    auto& p = out[i].priors;
+    p.resize(batch[i].actions.size());
+    double sum = 0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+      const Move m = batch[i].actions[k];
+      double logit = 0;
+      if (!m.is_wait()) {
+        logit += static_exchange(own, m) / prior_scale_;
         if (own.gives_check(m)) logit += check_bonus_;
       }
       p[k] = float(std::exp(logit));

@@ -3,6 +3,10 @@
 //  - MaterialEvaluator: deterministic fake with a little chess sense: the value follows the
 //    team's material balance (both boards, reserves included), priors favour checks and
 //    captures of valuable pieces. The bench's evaluator, and a stand-in net in tests.
+//  - TacticalEvaluator: the material evaluator with the captures resolved and the kings'
+//    safety counted: value from the balance after each board's pending captures
+//    (mcts/exchange.h) and the danger to the four kings (mcts/king_danger.h), priors from
+//    what each move wins or loses where it lands. The engine's evaluator without a network.
 //  - HashEvaluator: near-zero cost, deterministic pseudo-random priors and value from the
 //    position's Zobrist keys. Measures pure search speed (tests/bench).
 #pragma once
@@ -29,6 +33,24 @@ class MaterialEvaluator final : public Evaluator {
       : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override { return "material"; }
+
+ private:
+  double scale_, prior_scale_, check_bonus_;
+};
+
+class TacticalEvaluator final : public Evaluator {
+ public:
+  // value = tanh(score / scale), score = the team's material balance + the captures each
+  // board's mover has pending (for its team) + the danger to the opponents' kings - the
+  // danger to the team's kings; the prior of an action is proportional to
+  // exp(static exchange / prior_scale + check_bonus if it gives check).
+  explicit TacticalEvaluator(double scale = 600, double prior_scale = 200, double check_bonus = 1.5)
+      : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
+  std::string name() const override { return "tactical"; }
+
+  // The score above, in Sunsetter centipawns for the team of view.seat.
+  static int score(const MatchView& view);
 
  private:
   double scale_, prior_scale_, check_bonus_;
