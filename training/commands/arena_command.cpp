@@ -105,7 +105,7 @@ void add_arena_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "arena", "Play full four-player matches between two sides (built-in players, networks, UCI or xboard engines)");
   const char* spec_help =
-      "Player: random, greedy, uniform, material, fresh, a checkpoint file, uci:PATH[?opt=value&...] or "
+      "Player: random, greedy, uniform, material, tactical, fresh, a checkpoint file, uci:PATH[?opt=value&...] or "
       "xboard:PATH[?...]";
   cmd->add_option("--a", o->a, spec_help)->required();
   cmd->add_option("--b", o->b, spec_help)->required();

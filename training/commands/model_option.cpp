@@ -20,8 +20,8 @@ void add_network_options(CLI::App* cmd, ModelOptions& options, bool with_threads
 
 void add_model_options(CLI::App* cmd, ModelChoice& choice, bool with_threads) {
   cmd->add_option("--model", choice.model,
-                  "Model: a checkpoint file, 'fresh' (random weights, default size), 'material' or 'uniform' "
-                  "(no network)")
+                  "Model: a checkpoint file, 'fresh' (random weights, default size), or without a network "
+                  "'tactical' (material with captures resolved and king danger), 'material' or 'uniform'")
       ->capture_default_str();
   add_network_options(cmd, choice.options, with_threads);
 }

@@ -89,7 +89,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seat", o->seat, "Your seat: A-white, A-black, B-white or B-black")->capture_default_str();
   add_model_options(cmd, o->model);
   cmd->add_option("--computer", o->computer,
-                  "The other three seats: random, greedy, uniform, material, fresh, a checkpoint, uci:PATH or "
+                  "The other three seats: random, greedy, uniform, material, tactical, fresh, a checkpoint, uci:PATH or "
                   "xboard:PATH (default: the search with --model)");
   cmd->add_option("--clock", o->clock, "Time control per seat: minutes+seconds (3+0), 90s+2, or with a delay in seconds 5d3")->capture_default_str();
   cmd->add_option("--bpgn", o->bpgn, "Append the match to this BPGN file (default: bughouse-play-<date>.bpgn here)");

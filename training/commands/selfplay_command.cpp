@@ -124,7 +124,7 @@ void add_selfplay_command(CLI::App& app) {
   cmd->add_option("--games", o->games, "Matches to play")->required()->check(CLI::Range(std::int64_t(1), std::int64_t(1) << 40));
   cmd->add_option("--out", o->out, "Output directory (chunks/ and games/ are made in it)")->required();
   cmd->add_option("--model", o->model,
-                  "Model: a checkpoint file, 'fresh', 'material' or 'uniform' (priors uniform, value 0)")
+                  "Model: a checkpoint file, 'fresh', 'tactical', 'material' or 'uniform' (priors uniform, value 0)")
       ->capture_default_str();
   cmd->add_option("--workers", o->workers, "Worker threads, overriding [selfplay] workers (0 = one per core)")
       ->check(CLI::Range(0, 1024));

@@ -184,7 +184,7 @@ void run_tournament_command(const TournamentOptions& o) {
 // Who plays, and in which teams.
 void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--player", o.players,
-                  "NAME=SPEC, repeatable; SPEC as arena takes it: random, greedy, uniform, material, a checkpoint, "
+                  "NAME=SPEC, repeatable; SPEC as arena takes it: random, greedy, uniform, material, tactical, a checkpoint, "
                   "uci:PATH[?...], xboard:PATH[?...]");
   cmd->add_option("--players", o.players_file, "TOML file of [[player]] (name, spec, rating, group) and [[team]] tables")
       ->check(CLI::ExistingFile);

@@ -25,7 +25,7 @@ ModelSource stand_in(std::string name) {
 void require_file(const std::string& spec) {
   std::error_code ec;
   if (!std::filesystem::exists(spec, ec))
-    throw std::invalid_argument("model '" + spec + "': no such checkpoint file (a model is uniform, material, "
+    throw std::invalid_argument("model '" + spec + "': no such checkpoint file (a model is uniform, material, tactical, "
                                 "fresh or a checkpoint file)");
   if (std::filesystem::is_directory(spec, ec))
     throw std::invalid_argument("model '" + spec + "': is a directory, not a checkpoint file");
@@ -37,10 +37,11 @@ ModelSource ModelLoader::load(const std::string& spec) const {
   const ModelKind kind = model_kind(spec);
   if (kind == ModelKind::Uniform) return stand_in<UniformEvaluator>("uniform");
   if (kind == ModelKind::Material) return stand_in<MaterialEvaluator>("material");
+  if (kind == ModelKind::Tactical) return stand_in<TacticalEvaluator>("tactical");
   if (kind == ModelKind::Checkpoint) require_file(spec);
   if (!networks_)
     throw std::invalid_argument("model '" + spec + "': a network needs the LibTorch build of bughouse "
-                                "(without it: uniform or material)");
+                                "(without it: uniform, material or tactical)");
   return networks_(spec);
 }
 

@@ -1,5 +1,5 @@
 // model_loader.h — the one way from a model spec (model_spec.h) to a ModelSource. The
-// specs without a network (uniform, material) are made here; networks (fresh, a
+// specs without a network (uniform, material, tactical) are made here; networks (fresh, a
 // checkpoint) come from the NetworkLoader the loader is given, which only LibTorch builds
 // have (network_source.h). Without one, the loader refuses a network with the reason, so
 // code without LibTorch (the engine protocols, their tests) takes the same specs.

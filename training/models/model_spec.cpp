@@ -6,9 +6,10 @@
 namespace bh {
 
 ModelKind model_kind(std::string_view spec) {
-  if (spec.empty()) throw std::invalid_argument("model spec is empty (uniform, material, fresh or a checkpoint file)");
+  if (spec.empty()) throw std::invalid_argument("model spec is empty (uniform, material, tactical, fresh or a checkpoint file)");
   if (spec == "uniform") return ModelKind::Uniform;
   if (spec == "material") return ModelKind::Material;
+  if (spec == "tactical") return ModelKind::Tactical;
   if (spec == "fresh") return ModelKind::Fresh;
   return ModelKind::Checkpoint;
 }

@@ -4,6 +4,8 @@
 //   uniform     no network: uniform priors, value 0 (plays legally, aimlessly)
 //   material    no network: material balance as value, checks and captures first
 //               (mcts/simple_evaluators.h); the bootstrap of a run's first generations
+//   tactical    no network: material after each board's pending captures, less the
+//               danger to the team's kings; priors from each move's exchange
 //   fresh       a randomly initialised network of the default size, the same on every run
 //   PATH        a checkpoint file
 //
@@ -15,7 +17,7 @@
 
 namespace bh {
 
-enum class ModelKind { Uniform, Material, Fresh, Checkpoint };
+enum class ModelKind { Uniform, Material, Tactical, Fresh, Checkpoint };
 
 // Anything but the three words is a checkpoint path. Throws std::invalid_argument for an
 // empty spec.

@@ -19,7 +19,7 @@ namespace bh::server {
 struct LobbyOptions {
   RuleSet rules;
   std::string default_computer = "uniform";  // what an empty "computer" means
-  std::set<std::string> allowed_computers = {"random", "greedy", "uniform", "material"};
+  std::set<std::string> allowed_computers = {"random", "greedy", "uniform", "material", "tactical"};
   ComputerFactory computers;
   std::size_t max_tables = 1000;  // tables live as long as the server: a bound on memory
   TableLimits table_limits;

@@ -28,6 +28,7 @@ std::string error_of(const ModelLoader& loader, const std::string& spec) {
 TEST(ModelSpec, WordsAndPaths) {
   EXPECT_EQ(model_kind("uniform"), ModelKind::Uniform);
   EXPECT_EQ(model_kind("material"), ModelKind::Material);
+  EXPECT_EQ(model_kind("tactical"), ModelKind::Tactical);
   EXPECT_EQ(model_kind("fresh"), ModelKind::Fresh);
   EXPECT_EQ(model_kind("runs/quick/checkpoints/gen-0001.ckpt"), ModelKind::Checkpoint);
   EXPECT_TRUE(is_network(ModelKind::Fresh));
@@ -44,6 +45,7 @@ TEST(ModelLoader, MakesTheStandInsWithoutANetwork) {
   EXPECT_FALSE(uniform.rules);
   EXPECT_EQ(uniform.evaluator()->name(), "uniform");
   EXPECT_EQ(loader.load("material").evaluator()->name(), "material");
+  EXPECT_EQ(loader.load("tactical").evaluator()->name(), "tactical");
 }
 
 TEST(ModelLoader, RefusesANetworkWithoutLibTorchSayingWhy) {

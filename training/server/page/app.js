@@ -26,7 +26,7 @@ function lobby() {
   form.append(element("label", {}, "Clock "), element("input", { name: "clock", value: "3+0", size: "6" }), " ");
   const computer = element("select", { name: "computer" });
   for (const [value, label] of [["", "the server's model"], ["random", "random"], ["greedy", "greedy"],
-                                ["uniform", "uniform"], ["material", "material"]])
+                                ["uniform", "uniform"], ["material", "material"], ["tactical", "tactical"]])
     computer.append(element("option", { value }, label));
   form.append(element("label", {}, "Computer "), computer, " ", element("button", { type: "submit" }, "Create a table"));
   // Or watch the computer play all four seats at this clock.
