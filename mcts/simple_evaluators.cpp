@@ -20,6 +20,19 @@ void set_value(Evaluation& e, float value) {
   e.wdl = {std::max(0.0f, value), 1.0f - std::abs(value), std::max(0.0f, -value)};
 }
 
+// Priors proportional to exp(logit(move)); the wait action's logit is 0.
+template <class Logit>
+void set_priors(const EvalRequest& request, std::vector<float>& priors, Logit logit) {
+  priors.resize(request.actions.size());
+  double sum = 0;
+  for (std::size_t k = 0; k < priors.size(); ++k) {
+    const Move m = request.actions[k];
+    priors[k] = float(std::exp(m.is_wait() ? 0.0 : logit(m)));
+    sum += priors[k];
+  }
+  for (auto& x : priors) x = float(x / sum);
+}
+
 }  // namespace
 
 void UniformEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
@@ -39,20 +52,12 @@ void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
     const Board& own = v.own_board();
     const int balance = material_balance(v.boards[BoardA], v.boards[BoardB], team_of(v.seat));
     set_value(out[i], float(std::tanh(balance / scale_)));
-    auto& p = out[i].priors;
-    p.resize(batch[i].actions.size());
-    double sum = 0;
-    for (std::size_t k = 0; k < p.size(); ++k) {
-      Move m = batch[i].actions[k];
+    set_priors(batch[i], out[i].priors, [&](Move m) {
       double logit = 0;
-      if (!m.is_wait()) {
-        if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
-        if (own.gives_check(m)) logit += check_bonus_;
-      }
-      p[k] = float(std::exp(logit));
-      sum += p[k];
-    }
-    for (auto& x : p) x = float(x / sum);
+      if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
+      if (own.gives_check(m)) logit += check_bonus_;
+      return logit;
+    });
   }
 }
 
@@ -78,20 +83,9 @@ void TacticalEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
     const MatchView& v = *batch[i].view;
     const Board& own = v.own_board();
     set_value(out[i], float(std::tanh(score(v) / scale_)));
-    auto& p = out[i].priors;
-    p.resize(batch[i].actions.size());
-    double sum = 0;
-    for (std::size_t k = 0; k < p.size(); ++k) {
-      const Move m = batch[i].actions[k];
-      double logit = 0;
-      if (!m.is_wait()) {
-        logit += static_exchange(own, m) / prior_scale_;
-        if (own.gives_check(m)) logit += check_bonus_;
-      }
-      p[k] = float(std::exp(logit));
-      sum += p[k];
-    }
-    for (auto& x : p) x = float(x / sum);
+    set_priors(batch[i], out[i].priors, [&](Move m) {
+      return static_exchange(own, m) / prior_scale_ + (own.gives_check(m) ? check_bonus_ : 0.0);
+    });
   }
 }
 
