@@ -12,6 +12,11 @@ void add_network_options(CLI::App* cmd, ModelOptions& options, bool with_threads
   cmd->add_option("--precision", options.precision, "A network's inference precision: fp32 or bf16")
       ->check(CLI::IsMember({"fp32", "bf16"}))
       ->capture_default_str();
+  cmd->add_option("--tactical-weight", options.tactical_weight,
+                  "Mix the tactical evaluator into a network's value and priors: (1 - W) network + W tactical "
+                  "(networks only; 0: the network alone)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   if (with_threads)
     cmd->add_option("--threads", options.threads, "LibTorch threads of the network evaluation")
         ->check(CLI::Range(1, 256))

@@ -1,8 +1,10 @@
 // model_source.cpp — evaluators, players and arena sides from one loaded model.
 #include "training/models/model_source.h"
 
+#include <sstream>
 #include <stdexcept>
 
+#include "mcts/blended_evaluator.h"
 #include "training/models/search_player.h"
 
 namespace bh {
@@ -30,6 +32,19 @@ std::unique_ptr<Player> ModelSource::player(const SearchConfig& search, const Tu
 
 ArenaSide ModelSource::side(const SearchConfig& search, const TurnModel& turn) const {
   return {name, [source = *this, search, turn](std::uint64_t seed) { return source.player(search, turn, seed); }};
+}
+
+ModelSource with_tactical(ModelSource source, float weight) {
+  std::ostringstream written;
+  written << weight;
+  if (!(weight >= 0 && weight <= 1))
+    throw std::invalid_argument("tactical weight " + written.str() + " is not between 0 and 1");
+  if (weight == 0) return source;
+  source.make = [make = std::move(source.make), weight](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
+    return std::make_unique<BlendedEvaluator>(make(threads, max_batch), weight);
+  };
+  source.name += "+tactical " + written.str();
+  return source;
 }
 
 }  // namespace bh

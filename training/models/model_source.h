@@ -47,4 +47,9 @@ struct ModelSource {
   ArenaSide side(const SearchConfig& search, const TurnModel& turn) const;
 };
 
+// The same model with the tactical evaluator mixed into every evaluator it makes, at
+// `weight` (mcts/blended_evaluator.h), named "NAME+tactical W"; unchanged at weight 0.
+// Throws std::invalid_argument unless 0 <= weight <= 1.
+ModelSource with_tactical(ModelSource source, float weight);
+
 }  // namespace bh

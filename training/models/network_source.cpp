@@ -42,7 +42,7 @@ InferenceOptions inference_options(const ModelOptions& options) {
 
 ModelLoader network_model_loader(const ModelOptions& options) {
   return ModelLoader([options](const std::string& spec) {
-    return load_network(spec, inference_options(options), options.threads);
+    return with_tactical(load_network(spec, inference_options(options), options.threads), options.tactical_weight);
   });
 }
 

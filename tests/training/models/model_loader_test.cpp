@@ -48,6 +48,17 @@ TEST(ModelLoader, MakesTheStandInsWithoutANetwork) {
   EXPECT_EQ(loader.load("tactical").evaluator()->name(), "tactical");
 }
 
+TEST(ModelSource, MixesTheTacticalEvaluatorInWhenAsked) {
+  const ModelSource uniform = ModelLoader().load("uniform");
+  EXPECT_EQ(with_tactical(uniform, 0).name, "uniform");
+  EXPECT_EQ(with_tactical(uniform, 0).evaluator()->name(), "uniform");
+  const ModelSource mixed = with_tactical(uniform, 0.5f);
+  EXPECT_EQ(mixed.name, "uniform+tactical 0.5");
+  EXPECT_EQ(mixed.evaluator()->name(), "uniform+tactical");
+  EXPECT_THROW(with_tactical(uniform, 1.5f), std::invalid_argument);
+  EXPECT_THROW(with_tactical(uniform, -0.1f), std::invalid_argument);
+}
+
 TEST(ModelLoader, RefusesANetworkWithoutLibTorchSayingWhy) {
   const std::string why = error_of(ModelLoader(), "fresh");
   EXPECT_NE(why.find("'fresh'"), std::string::npos) << why;

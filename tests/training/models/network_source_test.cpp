@@ -50,6 +50,17 @@ TEST(NetworkSource, FreshIsTheSameNetOnEveryLoad) {
   EXPECT_EQ(ea.value, eb.value);
 }
 
+TEST(NetworkSource, MixesTheTacticalEvaluatorIntoANetworkWhenAsked) {
+  const ModelSource mixed = network_model_loader({"cpu", "fp32", 1, 0.5f}).load("fresh");
+  EXPECT_EQ(mixed.name, "fresh-" + NetConfig::small().short_name() + "+tactical 0.5");
+  const std::string evaluator = mixed.evaluator()->name();
+  EXPECT_NE(evaluator.find("+tactical"), std::string::npos) << evaluator;
+  // The blend's own arithmetic is mcts/blended_evaluator_test's; here: it is not the net alone.
+  const Evaluation net = judge(*network_model_loader({}).load("fresh").evaluator());
+  const Evaluation blended = judge(*mixed.evaluator());
+  EXPECT_NE(blended.priors, net.priors);
+}
+
 TEST(NetworkSource, ACheckpointBringsItsNameShapeAndRules) {
   RuleSet rules;
   rules.move_limit = 321;
