@@ -5,12 +5,15 @@
 
 namespace bh {
 
-int side_material(const Board& board, Color c) {
+int reserve_material(const Reserve& reserve) {
   int total = 0;
-  for (int t = Pawn; t <= Queen; ++t) {
-    PieceType pt = PieceType(t);
-    total += piece_value(pt) * (popcount(board.pieces(c, pt)) + board.reserve(c)[pt]);
-  }
+  for (int t = Pawn; t <= Queen; ++t) total += piece_value(PieceType(t)) * reserve[PieceType(t)];
+  return total;
+}
+
+int side_material(const Board& board, Color c) {
+  int total = reserve_material(board.reserve(c));
+  for (int t = Pawn; t <= Queen; ++t) total += piece_value(PieceType(t)) * popcount(board.pieces(c, PieceType(t)));
   return total;
 }
 

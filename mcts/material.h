@@ -14,6 +14,8 @@ inline constexpr std::array<int, kPieceTypes> kSunsetterValues{100, 192, 195, 20
 
 constexpr int piece_value(PieceType t) { return t < kPieceTypes ? kSunsetterValues[t] : 0; }
 
+// The pieces one side holds in hand.
+int reserve_material(const Reserve& reserve);
 // Pieces on the board plus pieces in hand of the seat playing `c` on that board.
 int side_material(const Board& board, Color c);
 // A team's material: its white/black side on board A and the other colour on board B
