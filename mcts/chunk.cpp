@@ -11,8 +11,8 @@
 
 #include <zstd.h>
 
-#include "core/atomic_file.h"
-#include "core/crc32.h"
+#include "core/platform/atomic_file.h"
+#include "core/platform/crc32.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // selfplay_driver.cpp — workers on their thread, Ctrl-C, progress and output on this one.
-#include "training/selfplay_driver.h"
+#include "mcts/selfplay_driver.h"
 
 #include <chrono>
 

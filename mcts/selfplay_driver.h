@@ -18,7 +18,7 @@
 
 #include "mcts/selfplay.h"
 #include "mcts/selfplay_writer.h"
-#include "training/interrupt.h"
+#include "core/platform/interrupt.h"
 
 namespace bh {
 

@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "core/bpgn.h"
-#include "core/write_boundary.h"
+#include "core/platform/write_boundary.h"
 
 namespace bh {
 

@@ -8,7 +8,7 @@
 #include <torch/serialize/input-archive.h>
 #include <torch/serialize/output-archive.h>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 
 namespace bh {
 

@@ -4,7 +4,7 @@
 
 #include <cstring>
 
-#include "core/crc32.h"
+#include "core/platform/crc32.h"
 #include "nn/shape.h"
 
 namespace bh {

@@ -11,8 +11,8 @@
 #include <torch/csrc/jit/api/module.h>
 #include <torch/csrc/jit/serialization/import.h>
 
-#include "core/atomic_file.h"
-#include "core/child_process.h"
+#include "core/platform/atomic_file.h"
+#include "core/platform/child_process.h"
 #include "nn/checkpoint.h"
 #include "nn/shape.h"
 

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "nn/shape.h"
 
 namespace bh {

@@ -1,7 +1,7 @@
 // atomic_file.cpp — temp file + fsync + rename (+ fsync of the directory), POSIX.
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 
-#include "core/write_boundary.h"
+#include "core/platform/write_boundary.h"
 
 #include <cerrno>
 #include <cstring>

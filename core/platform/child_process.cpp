@@ -1,6 +1,6 @@
 // child_process.cpp — fork/exec with the standard streams arranged beforehand, a pipe that
 // carries a failed exec's errno back, poll-based line reads and SIGPIPE-safe writes.
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,30 +1,13 @@
-// crc32.cpp — the reflected CRC-32 with polynomial 0xEDB88320.
-#include "core/crc32.h"
+// crc32.cpp — CRC-32 through zlib's crc32_z, which computes the same IEEE 802.3 checksum
+// (reflected, polynomial 0xEDB88320) with its sliced tables; zlib stays private to this file.
+#include "core/platform/crc32.h"
 
-#include <array>
+#include <zlib.h>
 
 namespace bh {
 
-namespace {
-
-constexpr std::array<std::uint32_t, 256> make_table() {
-  std::array<std::uint32_t, 256> table{};
-  for (std::uint32_t i = 0; i < 256; ++i) {
-    std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-    table[i] = c;
-  }
-  return table;
-}
-
-constexpr auto kTable = make_table();
-
-}  // namespace
-
 std::uint32_t crc32(std::span<const std::uint8_t> data, std::uint32_t crc) {
-  crc = ~crc;
-  for (std::uint8_t byte : data) crc = kTable[(crc ^ byte) & 0xFF] ^ (crc >> 8);
-  return ~crc;
+  return std::uint32_t(::crc32_z(crc, data.data(), data.size()));
 }
 
 }  // namespace bh

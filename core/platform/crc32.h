@@ -1,4 +1,4 @@
-// crc32.h — CRC-32 (IEEE 802.3, the zlib/PNG polynomial), table-driven. Checksums chunk
+// crc32.h — CRC-32 (IEEE 802.3, the zlib/PNG polynomial), computed by zlib. Checksums chunk
 // headers and bodies, checkpoint payloads.
 #pragma once
 

@@ -1,5 +1,5 @@
 // write_boundary.cpp — the test hook behind write_boundary.h: the environment is read once.
-#include "core/write_boundary.h"
+#include "core/platform/write_boundary.h"
 
 #include <signal.h>
 #include <unistd.h>

@@ -20,7 +20,7 @@
 #include <string>
 #include <thread>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 #include "core/fen.h"
 #include "core/perft.h"
 

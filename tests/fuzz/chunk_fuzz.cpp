@@ -12,11 +12,11 @@
 #include <optional>
 #include <algorithm>
 
-#include "core/crc32.h"
+#include "core/platform/crc32.h"
 #include "mcts/chunk.h"
 #include "tests/fuzz/chunk_input.h"
 #include "tests/fuzz/fuzz_util.h"
-#include "training/chunk_validation.h"
+#include "training/loop/chunk_validation.h"
 
 namespace bh {
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "core/rules.h"
-#include "training/config.h"
-#include "training/config_reader.h"
+#include "training/config/config.h"
+#include "training/config/config_reader.h"
 #include "tests/fuzz/fuzz_util.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -12,7 +12,7 @@
 #include "mcts/chunk.h"
 #include "tests/fuzz/fuzz_util.h"
 #include "training/broker/ingest_validation.h"
-#include "training/chunk_validation.h"
+#include "training/loop/chunk_validation.h"
 
 namespace bh {
 namespace {

@@ -7,7 +7,7 @@
 // search stops when the stream ends), and every line written back is a UCI message (id,
 // option, uciok, readyok, info, bestmove).
 #include "tests/fuzz/engine_input.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 #include "training/engine/uci_engine.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

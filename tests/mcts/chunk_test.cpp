@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "mcts/chunk.h"
-#include "core/crc32.h"
+#include "core/platform/crc32.h"
 
 namespace bh {
 namespace {

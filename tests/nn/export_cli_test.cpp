@@ -13,7 +13,7 @@
 
 #include <torch/csrc/jit/serialization/import.h>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 #include "nn/checkpoint.h"
 #include "nn/eigen_net.h"
 #include "nn/encoding.h"

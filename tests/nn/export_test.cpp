@@ -15,7 +15,7 @@
 #include <ATen/ATen.h>
 #include <torch/csrc/jit/serialization/import.h>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 #include "nn/eigen_net.h"
 #include "nn/encoding.h"
 #include "nn/export.h"

@@ -1,5 +1,5 @@
 // broker_output.cpp — per-worker chunks, published from the driving thread.
-#include "training/broker_output.h"
+#include "training/broker/broker_output.h"
 
 namespace bh {
 

@@ -10,7 +10,7 @@
 
 #include "mcts/chunk.h"
 #include "training/broker/chunk_stream.h"
-#include "training/selfplay_driver.h"
+#include "mcts/selfplay_driver.h"
 
 namespace bh {
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 
 namespace bh {
 

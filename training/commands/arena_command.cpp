@@ -7,11 +7,11 @@
 #include <string>
 
 #include "core/match.h"
-#include "training/arena/arena.h"
+#include "training/players/arena.h"
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
-#include "training/engine/player_spec.h"
+#include "training/players/player_spec.h"
 
 namespace bh::cli {
 

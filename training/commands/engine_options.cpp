@@ -1,7 +1,7 @@
 // engine_options.cpp — EngineSetup from the command line.
 #include "training/commands/engine_options.h"
 
-#include "training/config.h"
+#include "training/config/config.h"
 #include "training/engine/engine_search.h"
 
 namespace bh::cli {

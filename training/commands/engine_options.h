@@ -9,7 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "training/engine/engine_setup.h"
-#include "training/models/model_source.h"
+#include "training/players/model_source.h"
 
 namespace bh::cli {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "training/bpgn_import.h"
+#include "training/loop/bpgn_import.h"
 #include "training/commands/commands.h"
-#include "training/config.h"
+#include "training/config/config.h"
 
 namespace bh::cli {
 

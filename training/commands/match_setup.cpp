@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "training/commands/model_option.h"
-#include "training/config.h"
-#include "training/engine/engine_spec.h"
+#include "training/config/config.h"
+#include "training/players/engine_spec.h"
 
 namespace bh::cli {
 

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/match.h"
-#include "training/engine/player_spec.h"
-#include "training/models/model_loader.h"
-#include "training/models/model_spec.h"
+#include "training/players/player_spec.h"
+#include "training/players/model_loader.h"
+#include "training/players/model_spec.h"
 
 namespace bh::cli {
 

@@ -2,7 +2,7 @@
 #include "training/commands/model_option.h"
 
 #if BUGHOUSE_WITH_TORCH
-#include "training/models/network_source.h"
+#include "training/players/network_source.h"
 #endif
 
 namespace bh::cli {

@@ -8,8 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "training/models/model_loader.h"
-#include "training/models/model_spec.h"
+#include "training/players/model_loader.h"
+#include "training/players/model_spec.h"
 
 namespace bh::cli {
 

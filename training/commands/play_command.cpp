@@ -15,8 +15,8 @@
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
 #include "training/engine/go_command.h"
-#include "training/engine/live_table.h"
-#include "training/engine/player_spec.h"
+#include "training/live/live_table.h"
+#include "training/players/player_spec.h"
 
 namespace bh::cli {
 

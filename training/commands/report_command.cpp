@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "training/commands/commands.h"
-#include "training/report.h"
+#include "training/report/report.h"
 
 namespace bh::cli {
 

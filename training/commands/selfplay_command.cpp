@@ -22,10 +22,10 @@
 #include "mcts/selfplay.h"
 #include "training/commands/commands.h"
 #include "training/commands/model_option.h"
-#include "training/config.h"
-#include "training/interrupt.h"
-#include "training/progress_line.h"
-#include "training/selfplay_driver.h"
+#include "training/config/config.h"
+#include "core/platform/interrupt.h"
+#include "training/report/progress_line.h"
+#include "mcts/selfplay_driver.h"
 
 namespace bh::cli {
 

@@ -13,7 +13,7 @@
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
-#include "training/engine/player_spec.h"
+#include "training/players/player_spec.h"
 #include "training/server/server.h"
 
 namespace bh::cli {

@@ -8,14 +8,14 @@
 #include <memory>
 #include <string>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "core/bfen.h"
 #include "core/bpgn.h"
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
 #include "training/commands/tournament_players.h"
-#include "training/engine/engine_spec.h"
+#include "training/players/engine_spec.h"
 #include "training/tournament/tournament.h"
 #include "training/tournament/tournament_report.h"
 

@@ -5,7 +5,7 @@
 
 #include <toml++/toml.h>
 
-#include "training/config_reader.h"
+#include "training/config/config_reader.h"
 
 namespace bh::cli {
 

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "training/commands/commands.h"
-#include "training/config.h"
-#include "training/generation_loop.h"
+#include "training/config/config.h"
+#include "training/loop/generation_loop.h"
 
 namespace bh::cli {
 

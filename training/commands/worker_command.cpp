@@ -13,7 +13,7 @@
 #include <optional>
 #include <thread>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "mcts/chunk.h"
 #include "mcts/selfplay.h"
 #include "nn/checkpoint.h"
@@ -22,11 +22,11 @@
 #include "training/broker/redis_connection.h"
 #include "training/broker/worker_registry.h"
 #include "training/commands/commands.h"
-#include "training/config.h"
-#include "training/interrupt.h"
-#include "training/broker_output.h"
-#include "training/models/network_source.h"
-#include "training/selfplay_driver.h"
+#include "training/config/config.h"
+#include "core/platform/interrupt.h"
+#include "training/broker/broker_output.h"
+#include "training/players/network_source.h"
+#include "mcts/selfplay_driver.h"
 
 namespace bh::cli {
 

@@ -1,5 +1,5 @@
 // config.cpp — the sections of a run configuration and their keys.
-#include "training/config.h"
+#include "training/config/config.h"
 
 #include <fstream>
 #include <functional>

@@ -17,7 +17,7 @@
 #include "mcts/selfplay_config.h"
 #include "mcts/time_model.h"
 #include "nn/net_config.h"
-#include "training/config_reader.h"
+#include "training/config/config_reader.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // config_reader.cpp — type and range checks with file:line:column messages.
-#include "training/config_reader.h"
+#include "training/config/config_reader.h"
 
 #include <charconv>
 #include <cmath>

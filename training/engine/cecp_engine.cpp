@@ -17,8 +17,8 @@
 #include "mcts/partner_player.h"
 #include "mcts/partner_request.h"
 #include "training/engine/go_command.h"
-#include "training/engine/holdings.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/holdings.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/parse_error.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -12,7 +12,7 @@
 #include "core/match.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

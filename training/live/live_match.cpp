@@ -1,6 +1,6 @@
 // live_match.cpp — the referee of a live match: computer decisions on their own threads,
 // landing after their think time; people's moves stamped on arrival; flags on time.
-#include "training/engine/live_match.h"
+#include "training/live/live_match.h"
 
 #include <algorithm>
 #include <chrono>

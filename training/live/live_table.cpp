@@ -1,6 +1,6 @@
 // live_table.cpp — the terminal front end of a live match: the person's input lines and
 // the display; the refereeing (clocks, computer seats, flags) is LiveMatch's.
-#include "training/engine/live_table.h"
+#include "training/live/live_table.h"
 
 #include <poll.h>
 #include <unistd.h>
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "training/engine/live_match.h"
-#include "training/engine/table_view.h"
-#include "training/engine/text_tokens.h"
+#include "training/live/live_match.h"
+#include "training/live/table_view.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // table_view.cpp — drawing the table as text.
-#include "training/engine/table_view.h"
+#include "training/live/table_view.h"
 
 #include <algorithm>
 #include <cstdio>

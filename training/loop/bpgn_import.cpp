@@ -1,5 +1,5 @@
 // bpgn_import.cpp — recorded games to training samples (see bpgn_import.h).
-#include "training/bpgn_import.h"
+#include "training/loop/bpgn_import.h"
 
 #include <cstdio>
 #include <stdexcept>

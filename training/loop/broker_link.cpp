@@ -1,5 +1,5 @@
 // broker_link.cpp — publishing nets, collecting chunks, counting a generation's matches.
-#include "training/broker_link.h"
+#include "training/loop/broker_link.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "nn/checkpoint.h"
-#include "training/revision.h"
+#include "training/loop/revision.h"
 
 namespace bh {
 

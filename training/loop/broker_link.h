@@ -15,8 +15,8 @@
 #include "training/broker/model_store.h"
 #include "training/broker/redis_connection.h"
 #include "training/broker/worker_registry.h"
-#include "training/chunk_validation.h"
-#include "training/run_context.h"
+#include "training/loop/chunk_validation.h"
+#include "training/loop/run_context.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // chunk_validation.cpp — checking a received chunk sample by sample.
-#include "training/chunk_validation.h"
+#include "training/loop/chunk_validation.h"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // evaluation_stage.cpp — baselines, the best net, the Elo chain, promotion.
-#include "training/evaluation_stage.h"
+#include "training/loop/evaluation_stage.h"
 
 #include <cstdio>
 #include <optional>
@@ -7,10 +7,10 @@
 
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
-#include "training/arena/arena.h"
-#include "training/arena/elo.h"
-#include "training/models/network_source.h"
-#include "training/promotion.h"
+#include "training/players/arena.h"
+#include "training/players/elo.h"
+#include "training/players/network_source.h"
+#include "training/loop/promotion.h"
 
 namespace bh {
 

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "training/json_line.h"
-#include "training/run_context.h"
+#include "training/report/json_line.h"
+#include "training/loop/run_context.h"
 
 namespace bh {
 

@@ -1,6 +1,6 @@
 // generation_loop.cpp — opening a run (new or resumed), then generation after generation:
 // self-play, training, evaluation, commit.
-#include "training/generation_loop.h"
+#include "training/loop/generation_loop.h"
 
 #include <unistd.h>
 
@@ -9,17 +9,17 @@
 #include <ostream>
 #include <thread>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "nn/checkpoint.h"
-#include "training/broker_link.h"
-#include "training/evaluation_stage.h"
-#include "training/models/network_source.h"
-#include "training/replay_buffer.h"
-#include "training/report.h"
-#include "training/revision.h"
-#include "training/run_lock.h"
-#include "training/selfplay_stage.h"
-#include "training/training_stage.h"
+#include "training/loop/broker_link.h"
+#include "training/loop/evaluation_stage.h"
+#include "training/players/network_source.h"
+#include "training/loop/replay_buffer.h"
+#include "training/report/report.h"
+#include "training/loop/revision.h"
+#include "training/loop/run_lock.h"
+#include "training/loop/selfplay_stage.h"
+#include "training/loop/training_stage.h"
 
 namespace bh {
 

@@ -21,8 +21,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "training/config.h"
-#include "training/interrupt.h"
+#include "training/config/config.h"
+#include "core/platform/interrupt.h"
 
 namespace bh {
 

@@ -1,12 +1,12 @@
 // metrics_file.cpp — appending metric lines; trimming the redone ones on resume.
-#include "training/metrics_file.h"
+#include "training/loop/metrics_file.h"
 
 #include <sstream>
 #include <stdexcept>
 #include <string>
 
-#include "core/atomic_file.h"
-#include "core/write_boundary.h"
+#include "core/platform/atomic_file.h"
+#include "core/platform/write_boundary.h"
 
 namespace bh {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "training/json_line.h"
+#include "training/report/json_line.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // promotion.cpp — the promotion rule of promotion.h.
-#include "training/promotion.h"
+#include "training/loop/promotion.h"
 
 namespace bh {
 

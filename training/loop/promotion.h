@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "training/config.h"
+#include "training/config/config.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // replay_buffer.cpp — reading chunks into the window and drawing from it.
-#include "training/replay_buffer.h"
+#include "training/loop/replay_buffer.h"
 
 #include <algorithm>
 #include <cmath>

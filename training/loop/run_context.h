@@ -7,13 +7,13 @@
 #include <string>
 
 #include "nn/inference_net.h"
-#include "training/config.h"
-#include "training/interrupt.h"
-#include "training/metrics_file.h"
-#include "training/progress_line.h"
-#include "training/run_directory.h"
-#include "training/run_state.h"
-#include "training/trainer.h"
+#include "training/config/config.h"
+#include "core/platform/interrupt.h"
+#include "training/loop/metrics_file.h"
+#include "training/report/progress_line.h"
+#include "training/loop/run_directory.h"
+#include "training/loop/run_state.h"
+#include "training/loop/trainer.h"
 
 namespace bh {
 

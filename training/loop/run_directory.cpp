@@ -1,12 +1,12 @@
 // run_directory.cpp — paths, the newest checkpoint, progress from chunk headers, recovery.
-#include "training/run_directory.h"
+#include "training/loop/run_directory.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <regex>
 
 #include "mcts/chunk.h"
-#include "training/run_lock.h"
+#include "training/loop/run_lock.h"
 
 namespace bh {
 

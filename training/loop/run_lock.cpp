@@ -1,5 +1,5 @@
 // run_lock.cpp — flock(2) on a file in the run directory.
-#include "training/run_lock.h"
+#include "training/loop/run_lock.h"
 
 #include <fcntl.h>
 #include <sys/file.h>

@@ -1,5 +1,5 @@
 // run_state.cpp — RunState <-> checkpoint metadata (strings by key).
-#include "training/run_state.h"
+#include "training/loop/run_state.h"
 
 #include <charconv>
 #include <stdexcept>

@@ -1,11 +1,11 @@
 // selfplay_stage.cpp — evaluators, output files, progress and the metrics line of self-play.
-#include "training/selfplay_stage.h"
+#include "training/loop/selfplay_stage.h"
 
 #include <cstdio>
 
-#include "training/models/model_loader.h"
-#include "training/models/network_source.h"
-#include "training/selfplay_driver.h"
+#include "training/players/model_loader.h"
+#include "training/players/network_source.h"
+#include "mcts/selfplay_driver.h"
 
 namespace bh {
 

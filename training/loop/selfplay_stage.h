@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "training/run_context.h"
+#include "training/loop/run_context.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // trainer.cpp — losses, schedule and the optimiser step.
-#include "training/trainer.h"
+#include "training/loop/trainer.h"
 
 #include <cmath>
 #include <limits>

@@ -15,8 +15,8 @@
 #include "core/rules.h"
 #include "nn/checkpoint.h"
 #include "nn/model.h"
-#include "training/config.h"
-#include "training/training_batch.h"
+#include "training/config/config.h"
+#include "training/loop/training_batch.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // training_batch.cpp — samples to tensors, in parallel.
-#include "training/training_batch.h"
+#include "training/loop/training_batch.h"
 
 #include <algorithm>
 #include <stdexcept>

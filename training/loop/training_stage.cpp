@@ -1,5 +1,5 @@
 // training_stage.cpp — the optimiser steps of one generation.
-#include "training/training_stage.h"
+#include "training/loop/training_stage.h"
 
 #include <ATen/Parallel.h>
 
@@ -8,7 +8,7 @@
 #include <future>
 #include <thread>
 
-#include "training/training_batch.h"
+#include "training/loop/training_batch.h"
 
 namespace bh {
 

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
-#include "training/json_line.h"
-#include "training/replay_buffer.h"
-#include "training/run_context.h"
+#include "training/report/json_line.h"
+#include "training/loop/replay_buffer.h"
+#include "training/loop/run_context.h"
 
 namespace bh {
 

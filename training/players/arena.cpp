@@ -1,5 +1,5 @@
 // arena.cpp — matches on TBB threads, records in match order.
-#include "training/arena/arena.h"
+#include "training/players/arena.h"
 
 #include <fstream>
 #include <mutex>

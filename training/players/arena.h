@@ -13,7 +13,7 @@
 
 #include "core/match.h"
 #include "mcts/player.h"
-#include "training/arena/elo.h"
+#include "training/players/elo.h"
 
 namespace bh {
 

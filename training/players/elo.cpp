@@ -1,5 +1,5 @@
 // elo.cpp — logistic Elo and a trinomial normal interval.
-#include "training/arena/elo.h"
+#include "training/players/elo.h"
 
 #include <algorithm>
 #include <cmath>

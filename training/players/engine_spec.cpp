@@ -1,10 +1,10 @@
 // engine_spec.cpp — reading uci:/xboard: player specs.
-#include "training/engine/engine_spec.h"
+#include "training/players/engine_spec.h"
 
 #include <filesystem>
 #include <stdexcept>
 
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // holdings.cpp — reading and writing xboard's `holding` brackets.
-#include "training/engine/holdings.h"
+#include "training/players/holdings.h"
 
 #include "core/parse_error.h"
 

@@ -1,12 +1,12 @@
 // model_loader.cpp — specs to sources: the stand-ins here, networks through the loader given.
-#include "training/models/model_loader.h"
+#include "training/players/model_loader.h"
 
 #include <filesystem>
 #include <stdexcept>
 #include <system_error>
 
 #include "mcts/simple_evaluators.h"
-#include "training/models/model_spec.h"
+#include "training/players/model_spec.h"
 
 namespace bh {
 

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-#include "training/models/model_source.h"
+#include "training/players/model_source.h"
 
 namespace bh {
 

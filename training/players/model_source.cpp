@@ -1,11 +1,11 @@
 // model_source.cpp — evaluators, players and arena sides from one loaded model.
-#include "training/models/model_source.h"
+#include "training/players/model_source.h"
 
 #include <sstream>
 #include <stdexcept>
 
 #include "mcts/blended_evaluator.h"
-#include "training/models/search_player.h"
+#include "training/players/search_player.h"
 
 namespace bh {
 

@@ -17,7 +17,7 @@
 #include "mcts/player.h"
 #include "mcts/search_config.h"
 #include "mcts/selfplay.h"
-#include "training/arena/arena.h"
+#include "training/players/arena.h"
 
 namespace bh {
 

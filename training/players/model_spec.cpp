@@ -1,5 +1,5 @@
 // model_spec.cpp — the words of a model spec.
-#include "training/models/model_spec.h"
+#include "training/players/model_spec.h"
 
 #include <stdexcept>
 

@@ -1,5 +1,5 @@
 // network_source.cpp — fresh nets, checkpoints and in-memory nets as sources of TorchEvaluators.
-#include "training/models/network_source.h"
+#include "training/players/network_source.h"
 
 #include <filesystem>
 #include <stdexcept>

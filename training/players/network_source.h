@@ -8,9 +8,9 @@
 #include <string>
 
 #include "nn/inference_net.h"
-#include "training/models/model_loader.h"
-#include "training/models/model_source.h"
-#include "training/models/model_spec.h"
+#include "training/players/model_loader.h"
+#include "training/players/model_source.h"
+#include "training/players/model_spec.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // player_spec.cpp — arena sides from their specs.
-#include "training/engine/player_spec.h"
+#include "training/players/player_spec.h"
 
 #include <algorithm>
 #include <chrono>
@@ -8,9 +8,9 @@
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
 #include "mcts/time_model.h"
-#include "training/engine/engine_spec.h"
-#include "training/engine/uci_player.h"
-#include "training/engine/xboard_player.h"
+#include "training/players/engine_spec.h"
+#include "training/players/uci_player.h"
+#include "training/players/xboard_player.h"
 
 namespace bh {
 

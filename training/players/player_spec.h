@@ -14,8 +14,8 @@
 #include "core/rules.h"
 #include "mcts/game_state.h"
 #include "mcts/search_config.h"
-#include "training/arena/arena.h"
-#include "training/models/model_loader.h"
+#include "training/players/arena.h"
+#include "training/players/model_loader.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // search_player.cpp — MctsPlayer with an evaluator of its own.
-#include "training/models/search_player.h"
+#include "training/players/search_player.h"
 
 #include <stdexcept>
 

@@ -1,6 +1,6 @@
 // subprocess.cpp — engine names on ChildProcess's errors, the engine search path, and
 // "died" messages that say how the engine ended.
-#include "training/engine/subprocess.h"
+#include "training/players/subprocess.h"
 
 namespace bh {
 

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // text_tokens.cpp — splitting and number reading without exceptions or locales.
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,5 +1,5 @@
 // uci_player.cpp — driving a UCI engine through one seat of a match.
-#include "training/engine/uci_player.h"
+#include "training/players/uci_player.h"
 
 #include <algorithm>
 
@@ -7,7 +7,7 @@
 #include "core/notation.h"
 #include "core/parse_error.h"
 #include "mcts/time_model.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -12,9 +12,9 @@
 
 #include "core/match.h"
 #include "mcts/player.h"
-#include "training/engine/engine_pool.h"
-#include "training/engine/engine_spec.h"
-#include "training/engine/subprocess.h"
+#include "training/players/engine_pool.h"
+#include "training/players/engine_spec.h"
+#include "training/players/subprocess.h"
 
 namespace bh {
 

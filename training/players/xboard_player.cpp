@@ -1,5 +1,5 @@
 // xboard_player.cpp — driving a CECP engine through one seat of a match.
-#include "training/engine/xboard_player.h"
+#include "training/players/xboard_player.h"
 
 #include <algorithm>
 
@@ -8,8 +8,8 @@
 #include "core/parse_error.h"
 #include "mcts/game_state.h"
 #include "mcts/time_model.h"
-#include "training/engine/holdings.h"
-#include "training/engine/text_tokens.h"
+#include "training/players/holdings.h"
+#include "training/players/text_tokens.h"
 
 namespace bh {
 

@@ -1,5 +1,5 @@
 // html_escape.cpp — the five characters HTML gives a meaning.
-#include "core/html_escape.h"
+#include "training/report/html_escape.h"
 
 namespace bh {
 

@@ -1,7 +1,7 @@
 // json_line.cpp — JsonLine on nlohmann::ordered_json: the library reads and writes the
 // JSON, this file maps it to and from the flat list of fields (ordered_json keeps the
 // order the keys were set in, so lines stay readable: "kind" first).
-#include "training/json_line.h"
+#include "training/report/json_line.h"
 
 #include <cmath>
 #include <stdexcept>

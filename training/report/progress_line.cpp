@@ -1,5 +1,5 @@
 // progress_line.cpp — the rate-limited status line.
-#include "training/progress_line.h"
+#include "training/report/progress_line.h"
 
 #include <cmath>
 #include <cstdio>

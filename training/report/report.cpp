@@ -1,5 +1,5 @@
 // report.cpp — SVG line charts from metric lines.
-#include "training/report.h"
+#include "training/report/report.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,8 +8,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "core/atomic_file.h"
-#include "core/html_escape.h"
+#include "core/platform/atomic_file.h"
+#include "training/report/html_escape.h"
 
 namespace bh {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "training/json_line.h"
+#include "training/report/json_line.h"
 
 namespace bh {
 

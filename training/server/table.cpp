@@ -13,7 +13,7 @@
 
 #include "core/bpgn.h"
 #include "mcts/partner_player.h"
-#include "training/engine/live_match.h"
+#include "training/live/live_match.h"
 #include "training/server/partner_talk.h"
 #include "training/server/secret_token.h"
 #include "training/server/state_json.h"

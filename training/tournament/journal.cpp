@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/atomic_file.h"
-#include "core/write_boundary.h"
+#include "core/platform/atomic_file.h"
+#include "core/platform/write_boundary.h"
 
 namespace bh {
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "training/arena/elo.h"
+#include "training/players/elo.h"
 
 namespace bh {
 namespace {

@@ -9,7 +9,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 #include "core/bfen.h"
 #include "core/bpgn.h"
 #include "mcts/arena_match.h"

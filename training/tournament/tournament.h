@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-#include "training/arena/arena.h"
+#include "training/players/arena.h"
 #include "training/tournament/journal.h"
 #include "training/tournament/schedule.h"
 #include "training/tournament/tournament_config.h"

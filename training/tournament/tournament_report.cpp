@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/html_escape.h"
+#include "training/report/html_escape.h"
 
 namespace bh {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "training/arena/elo.h"
+#include "training/players/elo.h"
 #include "training/tournament/bradley_terry.h"
 #include "training/tournament/sprt.h"
 #include "training/tournament/standings.h"

@@ -1,6 +1,6 @@
 // Specification of write_file_atomic: the file holds the old content or the new, never a
 // part; a writer that throws leaves the old one and no temporary file; errors name the path.
-#include "core/atomic_file.h"
+#include "core/platform/atomic_file.h"
 
 #include <gtest/gtest.h>
 

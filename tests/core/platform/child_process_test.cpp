@@ -1,6 +1,6 @@
 // Specification of ChildProcess: pipes both ways, output to a file, exit statuses, waits
 // with a timeout, signals, forked bodies, and errors that name the program.
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 
 #include <gtest/gtest.h>
 

@@ -20,7 +20,7 @@
 #include <thread>
 
 #include "broker_test_util.h"
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 #include "temp_dir.h"
 #include "training/broker/chunk_ingest.h"
 #include "training/broker/worker_registry.h"

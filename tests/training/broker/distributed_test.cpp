@@ -15,10 +15,10 @@
 #include "mcts/chunk.h"
 #include "nn/checkpoint.h"
 #include "tests/training/broker/redis_server.h"
-#include "tests/training/process.h"
+#include "tests/training/commands/process.h"
 #include "training/broker/chunk_stream.h"
 #include "training/broker/redis_connection.h"
-#include "training/report.h"
+#include "training/report/report.h"
 
 namespace bh {
 namespace {

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 #include "training/broker/redis_url.h"
 
 namespace bh::test {

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "core/bpgn.h"
-#include "training/engine/subprocess.h"
+#include "training/players/subprocess.h"
 
 namespace bh {
 namespace {

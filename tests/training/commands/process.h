@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/child_process.h"
+#include "core/platform/child_process.h"
 
 namespace bh {
 

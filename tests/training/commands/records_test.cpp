@@ -10,7 +10,7 @@
 
 #include "core/bpgn.h"
 #include "core/parse_error.h"
-#include "training/engine/subprocess.h"
+#include "training/players/subprocess.h"
 
 namespace bh {
 namespace {

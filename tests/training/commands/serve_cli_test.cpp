@@ -7,9 +7,9 @@
 
 #include <regex>
 
-#include "core/child_process.h"
-#include "training/engine/subprocess.h"
-#include "ws_client.h"
+#include "core/platform/child_process.h"
+#include "training/players/subprocess.h"
+#include "tests/training/server/ws_client.h"
 
 namespace bh::server {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../process.h"
+#include "tests/training/commands/process.h"
 #include "core/bpgn.h"
 
 namespace bh {

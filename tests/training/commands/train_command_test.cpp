@@ -19,8 +19,8 @@
 #include "core/bpgn.h"
 #include "mcts/chunk.h"
 #include "nn/checkpoint.h"
-#include "training/report.h"
-#include "tests/training/process.h"
+#include "training/report/report.h"
+#include "tests/training/commands/process.h"
 
 namespace bh {
 namespace {

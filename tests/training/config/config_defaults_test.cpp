@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "training/config.h"
+#include "training/config/config.h"
 
 namespace bh {
 namespace {

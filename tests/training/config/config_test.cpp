@@ -3,7 +3,7 @@
 // the file, the line and the key.
 #include <gtest/gtest.h>
 
-#include "training/config.h"
+#include "training/config/config.h"
 
 namespace bh {
 namespace {

@@ -6,9 +6,9 @@
 #include "core/fen.h"
 #include "core/parse_error.h"
 #include "training/engine/engine_position.h"
-#include "training/engine/engine_spec.h"
+#include "training/players/engine_spec.h"
 #include "training/engine/go_command.h"
-#include "training/engine/holdings.h"
+#include "training/players/holdings.h"
 
 namespace bh {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "core/fen.h"
 #include "core/notation.h"
-#include "training/engine/live_match.h"
+#include "training/live/live_match.h"
 
 namespace bh {
 namespace {

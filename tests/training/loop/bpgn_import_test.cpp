@@ -12,7 +12,7 @@
 #include "core/movegen.h"
 #include "core/match_view.h"
 #include "tests/core/test_data.h"
-#include "training/bpgn_import.h"
+#include "training/loop/bpgn_import.h"
 
 namespace bh {
 namespace {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "mcts/chunk.h"
-#include "training/chunk_validation.h"
+#include "training/loop/chunk_validation.h"
 
 namespace bh {
 namespace {

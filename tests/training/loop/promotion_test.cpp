@@ -3,7 +3,7 @@
 // score by more than promote_greedy_margin. Values worked by hand.
 #include <gtest/gtest.h>
 
-#include "training/promotion.h"
+#include "training/loop/promotion.h"
 
 namespace bh {
 namespace {

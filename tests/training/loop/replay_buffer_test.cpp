@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "mcts/chunk.h"
-#include "training/replay_buffer.h"
+#include "training/loop/replay_buffer.h"
 
 namespace bh {
 namespace {

@@ -10,10 +10,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/child_process.h"
-#include "training/metrics_file.h"
-#include "training/run_directory.h"
-#include "training/run_lock.h"
+#include "core/platform/child_process.h"
+#include "training/loop/metrics_file.h"
+#include "training/loop/run_directory.h"
+#include "training/loop/run_lock.h"
 
 namespace bh {
 namespace {

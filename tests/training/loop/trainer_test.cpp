@@ -11,8 +11,8 @@
 #include "core/notation.h"
 #include "nn/encoding.h"
 #include "nn/policy_map.h"
-#include "training/trainer.h"
-#include "training/training_batch.h"
+#include "training/loop/trainer.h"
+#include "training/loop/training_batch.h"
 
 namespace bh {
 namespace {

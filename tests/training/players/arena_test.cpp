@@ -8,7 +8,7 @@
 #include "core/bpgn.h"
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
-#include "training/arena/arena.h"
+#include "training/players/arena.h"
 
 namespace bh {
 namespace {

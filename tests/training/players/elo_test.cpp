@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "training/arena/elo.h"
+#include "training/players/elo.h"
 
 namespace bh {
 namespace {

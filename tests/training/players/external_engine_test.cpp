@@ -16,11 +16,11 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "mcts/greedy_player.h"
-#include "training/arena/arena.h"
-#include "training/engine/engine_spec.h"
-#include "training/engine/player_spec.h"
-#include "training/engine/subprocess.h"
-#include "training/engine/uci_player.h"
+#include "training/players/arena.h"
+#include "training/players/engine_spec.h"
+#include "training/players/player_spec.h"
+#include "training/players/subprocess.h"
+#include "training/players/uci_player.h"
 
 namespace bh {
 namespace {

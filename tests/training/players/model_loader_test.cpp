@@ -9,9 +9,9 @@
 #include <string>
 
 #include "mcts/greedy_player.h"
-#include "training/arena/arena.h"
-#include "training/models/model_loader.h"
-#include "training/models/model_spec.h"
+#include "training/players/arena.h"
+#include "training/players/model_loader.h"
+#include "training/players/model_spec.h"
 
 namespace bh {
 namespace {

@@ -13,7 +13,7 @@
 #include "core/movegen.h"
 #include "nn/checkpoint.h"
 #include "nn/model.h"
-#include "training/models/network_source.h"
+#include "training/players/network_source.h"
 
 namespace bh {
 namespace {

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "training/engine/player_spec.h"
+#include "training/players/player_spec.h"
 
 namespace bh {
 namespace {

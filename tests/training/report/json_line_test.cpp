@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "training/json_line.h"
+#include "training/report/json_line.h"
 
 namespace bh {
 namespace {

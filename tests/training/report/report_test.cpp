@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "training/report.h"
+#include "training/report/report.h"
 
 namespace bh {
 namespace {
