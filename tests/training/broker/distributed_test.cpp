@@ -107,14 +107,20 @@ TEST_F(Distributed, WorkersFeedTheTrainerAndJoinAgainAfterSigkill) {
   // The live list shows it while it reports.
   ASSERT_EQ(run({"workers", "--broker", url}, dir / "list.txt"), 0);
   EXPECT_NE(read_text(dir / "list.txt").find("w1"), std::string::npos) << read_text(dir / "list.txt");
-  stop(worker);  // SIGKILL mid-match: the trainer keeps running
-  EXPECT_TRUE(trainer.running());
+  // SIGKILL, most likely mid-match. Whether the trainer still needs matches now depends on
+  // how fast the worker was, so the test asserts what holds either way: the trainer
+  // finishes cleanly, and the restarted worker joins again.
+  stop(worker);
   Process again = start_worker(url, "w1", dir / "w1-again.txt");
+  // Joining again means fetching the published net. The trainer may finish its two
+  // generations on chunks the first worker sent before the kill, but the net stays on the
+  // broker, so the restarted worker always gets it: wait for that, not for the trainer.
+  ASSERT_TRUE(wait_until([&] { return read_text(dir / "w1-again.txt").find("playing with net") != std::string::npos; }))
+      << read_text(dir / "w1-again.txt");
   ASSERT_TRUE(wait_until([&] { return fs::exists(run_dir / "checkpoints" / "gen-0002.ckpt"); }))
       << read_text(dir / "trainer.txt") << read_text(dir / "w1-again.txt");
   EXPECT_EQ(wait_for(trainer), 0) << read_text(dir / "trainer.txt");
   stop(again);
-  EXPECT_NE(read_text(dir / "w1-again.txt").find("playing with net"), std::string::npos);
   // Every chunk in the run directory is a valid chunk named by its stream entry.
   const auto files = chunk_files(run_dir);
   EXPECT_GE(files.size(), 12u);  // 2 generations x 6 matches, one match per chunk
