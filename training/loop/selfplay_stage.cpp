@@ -11,8 +11,20 @@ namespace bh {
 
 namespace {
 
+// [run] bootstrap names the teacher as a model spec (config.cpp lists the ones allowed),
+// or "none".
 bool bootstrapping(const Config& config, std::int64_t g) {
-  return config.run.bootstrap == "material" && g <= config.run.bootstrap_generations;
+  return config.run.bootstrap != "none" && g <= config.run.bootstrap_generations;
+}
+
+// The teacher while bootstrapping; else the latest net (taken from the trainer, no
+// file read) or under selfplay_net = "best" the best one, read from its checkpoint.
+ModelSource selfplay_model(RunContext& run, std::int64_t g, std::int64_t player) {
+  if (bootstrapping(run.config, g)) return ModelLoader().load(run.config.run.bootstrap);
+  if (player != g - 1) return load_network(run.dir.checkpoint(player).string(), run.inference);
+  ModelSource model = network_source(InferenceNet::create(run.trainer.network(), run.inference), "gen " + std::to_string(g - 1));
+  run.trainer.network()->train();
+  return model;
 }
 
 std::string progress_text(const RunContext& run, std::int64_t g, std::int64_t done, std::int64_t target,
@@ -54,17 +66,9 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   const bool bootstrap = bootstrapping(config, g);
   const std::int64_t target = matches_for_generation(config, g);
   if (target - done <= 0) return {true, 0};
-  // The latest net (or under selfplay_net = "best" the best one, read from its checkpoint),
-  // one evaluator per worker at one intra-op thread each (nn/README.md "Threads"), or the
-  // material evaluator while bootstrapping.
+  // One evaluator per worker at one intra-op thread each (nn/README.md "Threads").
   const std::int64_t player = selfplay_generation(config, run.state);
-  ModelSource model = ModelLoader().load("material");
-  if (!bootstrap && player == g - 1) {
-    model = network_source(InferenceNet::create(run.trainer.network(), run.inference), "gen " + std::to_string(g - 1));
-    run.trainer.network()->train();
-  } else if (!bootstrap) {
-    model = load_network(run.dir.checkpoint(player).string(), run.inference);
-  }
+  const ModelSource model = selfplay_model(run, g, player);
   SelfPlayConfig sp = config.selfplay_config();
   // A new session draws new matches: the ones a killed session left unfinished are not
   // replayed move for move.
@@ -72,7 +76,7 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   sp.net_version = std::uint32_t(player);
   SelfPlay play(sp, model.selfplay_evaluators());
 
-  const std::string tag = bootstrap ? std::string("material (bootstrap)")
+  const std::string tag = bootstrap ? config.run.bootstrap + " (bootstrap)"
                                     : "gen " + std::to_string(player) + " (" + config.network.net.short_name() + ")";
   const ChunkProvenance provenance{std::uint32_t(g), std::uint32_t(run.state.session), 0, sp.net_version};
   RunFilesOutput output(
