@@ -1,6 +1,8 @@
 // engine_options.cpp — EngineSetup from the command line.
 #include "training/commands/engine_options.h"
 
+#include <iostream>
+
 #include "training/config/config.h"
 #include "training/engine/engine_search.h"
 
@@ -33,6 +35,15 @@ EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& so
   setup.make_evaluator = [source] { return source.evaluator(); };
   setup.name = "bughouse-mcts (" + source.name + ")";
   return setup;
+}
+
+void run_engine_on_stdio(const ModelChoice& model, const EngineConfigChoice& config, const EngineFactory& make) {
+  const ModelSource source = model_loader(model.options).load(model.model);
+  std::unique_ptr<Evaluator> evaluator = source.evaluator();
+  EngineSetup setup = engine_setup(config, source);
+  setup.evaluator = evaluator.get();
+  LineWriter out(std::cout);
+  serve_lines(*make(setup, out), std::cin);
 }
 
 }  // namespace bh::cli

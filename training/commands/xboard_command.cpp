@@ -20,16 +20,9 @@ struct XboardOptions {
 };
 
 void run_xboard(const XboardOptions& o) {
-  const ModelSource source = model_loader(o.model.options).load(o.model.model);
-  std::unique_ptr<Evaluator> evaluator = source.evaluator();
-  EngineSetup setup = engine_setup(o.config, source);
-  setup.evaluator = evaluator.get();
-  LineWriter out(std::cout);
-  CecpEngine engine(setup, out);
-  std::string line;
-  while (std::getline(std::cin, line))
-    if (!engine.handle(line)) return;
-  engine.shutdown();
+  run_engine_on_stdio(o.model, o.config, [&o](const EngineSetup& setup, LineWriter& out) {
+    return std::make_unique<CecpEngine>(setup, out);
+  });
 }
 
 }  // namespace

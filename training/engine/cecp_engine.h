@@ -29,11 +29,12 @@
 #include "core/board.h"
 #include "training/engine/engine_search.h"
 #include "training/engine/engine_setup.h"
+#include "training/engine/line_protocol.h"
 #include "training/engine/line_writer.h"
 
 namespace bh {
 
-class CecpEngine {
+class CecpEngine final : public LineProtocol {
  public:
   // `setup.evaluator` must be set and outlive the engine.
   CecpEngine(const EngineSetup& setup, LineWriter& out);
@@ -42,9 +43,9 @@ class CecpEngine {
   CecpEngine& operator=(const CecpEngine&) = delete;
 
   // Handles one line of input; false after `quit`.
-  bool handle(std::string_view line);
+  bool handle(std::string_view line) override;
   // End of input: stop thinking and the thinking thread.
-  void shutdown();
+  void shutdown() override;
   // Blocks until the engine is neither thinking nor about to think (tests), at most
   // `limit`; returns whether it became idle.
   bool wait_idle(std::chrono::milliseconds limit);

@@ -25,11 +25,12 @@
 #include "training/engine/engine_search.h"
 #include "training/engine/engine_setup.h"
 #include "training/engine/go_command.h"
+#include "training/engine/line_protocol.h"
 #include "training/engine/line_writer.h"
 
 namespace bh {
 
-class UciEngine {
+class UciEngine final : public LineProtocol {
  public:
   // `setup.evaluator` must be set. `record_path`: where whole-match games (layer 2) are
   // appended as BPGN when a game ends (ucinewgame, quit); empty = not recorded (the UCI
@@ -40,9 +41,9 @@ class UciEngine {
   UciEngine& operator=(const UciEngine&) = delete;
 
   // Handles one line of input. Returns false once the host said `quit`.
-  bool handle(std::string_view line);
+  bool handle(std::string_view line) override;
   // The host is gone (end of input): stop, answer a running search, write the record.
-  void shutdown();
+  void shutdown() override;
   // Blocks until no search runs (tests).
   void wait_for_search() { search_.wait(); }
   // The search thread's progress interval (tests shorten it).
