@@ -2,8 +2,6 @@
 #include "mcts/greedy_player.h"
 
 #include <array>
-#include <stdexcept>
-#include <vector>
 
 #include "core/movegen.h"
 #include "mcts/material.h"
@@ -24,19 +22,6 @@ int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
   // core/RULES.md "Promotion from the reserve": the exchanged pawn goes to the other board.
   if (captured.pawn_given && !match.rules().is_chess()) boards[other(b)].add_to_reserve(color_of(seat), Pawn);
   return material_balance(boards[BoardA], boards[BoardB], team_of(seat));
-}
-
-PlayerAction GreedyPlayer::decide(const Match& match, Seat seat, std::int64_t t) {
-  const MoveList moves = match.legal_moves(board_of(seat));
-  if (moves.empty()) throw std::logic_error("greedy player asked to move without a legal move");
-  std::vector<Move> best;
-  int best_score = -kMateScore - 1;
-  for (Move m : moves) {
-    const int score = score_move(match, seat, m);
-    if (score > best_score) best_score = score, best.clear();
-    if (score == best_score) best.push_back(m);
-  }
-  return {best[rng_.below(best.size())], sample_think_ms(time_, match, seat, t, rng_)};
 }
 
 }  // namespace bh

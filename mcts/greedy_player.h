@@ -6,25 +6,18 @@
 
 #include <cstdint>
 
-#include "mcts/player.h"
-#include "mcts/rng.h"
-#include "mcts/time_model.h"
+#include "mcts/one_ply_player.h"
 
 namespace bh {
 
-class GreedyPlayer final : public Player {
+class GreedyPlayer final : public OnePlyPlayer {
  public:
-  explicit GreedyPlayer(const TimeModel& time = TimeModel(), std::uint64_t seed = 0) : time_(time), rng_(seed) {}
-  PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override;
-  std::string name() const override { return "greedy"; }
+  explicit GreedyPlayer(const TimeModel& time = TimeModel(), std::uint64_t seed = 0)
+      : OnePlyPlayer("greedy", score_move, time, seed) {}
 
   // The balance for `seat`'s team after it plays `m` (a legal move), or kMateScore for a mate.
   static int score_move(const Match& match, Seat seat, Move m);
   static constexpr int kMateScore = 1'000'000;
-
- private:
-  TimeModel time_;
-  Rng rng_;
 };
 
 }  // namespace bh

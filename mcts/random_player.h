@@ -1,24 +1,17 @@
-// random_player.h — the weakest baseline: a uniformly random legal move (never waits),
-// thinking for a time drawn from the time model.
+// random_player.h — the weakest baseline: a uniformly random legal move (every move scores
+// alike, so the tie-break draws among all of them), never a wait.
 #pragma once
 
 #include <cstdint>
 
-#include "mcts/player.h"
-#include "mcts/rng.h"
-#include "mcts/time_model.h"
+#include "mcts/one_ply_player.h"
 
 namespace bh {
 
-class RandomPlayer final : public Player {
+class RandomPlayer final : public OnePlyPlayer {
  public:
-  explicit RandomPlayer(const TimeModel& time = TimeModel(), std::uint64_t seed = 0) : time_(time), rng_(seed) {}
-  PlayerAction decide(const Match& match, Seat seat, std::int64_t t) override;
-  std::string name() const override { return "random"; }
-
- private:
-  TimeModel time_;
-  Rng rng_;
+  explicit RandomPlayer(const TimeModel& time = TimeModel(), std::uint64_t seed = 0)
+      : OnePlyPlayer("random", [](const Match&, Seat, Move) { return 0; }, time, seed) {}
 };
 
 }  // namespace bh
