@@ -186,7 +186,12 @@ void EngineSearch::run(GameState root, SearchLimits limits, Report report) {
   running_ = false;
 }
 
-void EngineSearch::search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start) {
+// The budget is handed to the search in slices: a simulation that ends in a finished match
+// never leaves collect(), and a tree of such lines (a side that only sits until it flags)
+// could run a whole budget of them between two looks at the clock.
+constexpr std::int64_t kSlice = 256;
+
+std::int64_t EngineSearch::begin(const GameState& root, const SearchLimits& limits, SearchParams& params) {
   // A fresh tree, unless the caller vouched that this root continues the last one
   // (continue_along): then the tree follows the actions played, and Search::start keeps
   // it when it arrives at this very decision.
@@ -199,62 +204,61 @@ void EngineSearch::search(const GameState& root, const SearchLimits& limits, con
   cache_.reset_stats();
   seldepth_ = 0;
   helper_error_ = nullptr;
-  // The budget is handed to the search in slices: a simulation that ends in a finished
-  // match never leaves collect(), and a tree of such lines (a side that only sits until
-  // it flags) could run a whole budget of them between two looks at the clock.
   const std::int64_t limit = limits.visits > 0 ? std::min(limits.visits, kMaxEngineVisits) : kMaxEngineVisits;
-  constexpr std::int64_t kSlice = 256;
-  SearchParams params;
   params.visits = int(std::min(limit, kSlice));
   search_.start(root, params);
   kept_ = search_.tree().root().status == NodeStatus::Expanded ? search_.tree().root().visits : 0;
+  return limit;
+}
+
+EngineSearch::Next EngineSearch::next(const GameState& root, const SearchLimits& limits, std::int64_t limit,
+                                      SearchParams& params, TimePoint start) {
+  std::lock_guard lock(tree_mutex_);
+  for (;;) {
+    const Node& top = search_.tree().root();
+    if (helper_error_) return Next::Stop;
+    if (top.status != NodeStatus::Expanded) return Next::Step;
+    if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) return Next::Stop;
+    if (!search_.done()) return Next::Step;  // something in flight in some thread
+    if (std::int64_t(top.visits) >= limit) return limits.infinite ? Next::WaitForStop : Next::Stop;
+    params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));  // the next slice
+    search_.start(root, params);
+  }
+}
+
+bool EngineSearch::main_step() {
+  if (step(*lanes_[0])) return true;
+  {
+    std::lock_guard lock(tree_mutex_);
+    if (search_.done()) return true;                           // simulations ended in finished matches only
+    if (search_.tree().root().in_flight == 0) return false;   // nothing more can be searched
+  }
+  std::this_thread::yield();  // blocked behind the other threads' leaves
+  return true;
+}
+
+void EngineSearch::search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start) {
+  SearchParams params;
+  const std::int64_t limit = begin(root, limits, params);
   Helpers helpers;  // joined when the search ends, by an exception too
   for (std::size_t i = 1; i < lanes_.size(); ++i)
     helpers.threads.emplace_back([this, i, &helpers] { help(*lanes_[i], helpers.finished); });
   auto last_report = start;
-  bool wait_stop = false;
-  for (;;) {
+  Next action = Next::Step;
+  while ((action = next(root, limits, limit, params, start)) == Next::Step && main_step()) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_report < report_every_) continue;
+    last_report = now;
+    SearchInfo info;
     {
       std::lock_guard lock(tree_mutex_);
-      const Node& top = search_.tree().root();
-      if (helper_error_) break;
-      if (top.status == NodeStatus::Expanded) {
-        if (stop_ || (limits.time_ms > 0 && elapsed_ms(start) >= limits.time_ms)) break;
-        if (search_.done()) {  // nothing in flight in any thread
-          if (std::int64_t(top.visits) < limit) {  // the next slice
-            params.visits = int(std::min(limit, std::int64_t(top.visits) + kSlice));
-            search_.start(root, params);
-            continue;
-          }
-          wait_stop = limits.infinite;  // UCI: the best move only after `stop`
-          break;
-        }
-      }
+      info = snapshot(start);
     }
-    if (!step(*lanes_[0])) {
-      bool others_in_flight = false;
-      {
-        std::lock_guard lock(tree_mutex_);
-        if (search_.done()) continue;  // simulations ended in finished matches only
-        others_in_flight = search_.tree().root().in_flight > 0;
-      }
-      if (!others_in_flight) break;  // nothing more can be searched
-      std::this_thread::yield();     // blocked behind the other threads' leaves
-    }
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_report >= report_every_) {
-      last_report = now;
-      SearchInfo info;
-      {
-        std::lock_guard lock(tree_mutex_);
-        info = snapshot(start);
-      }
-      report(info);
-    }
+    report(info);
   }
   helpers.stop();
   if (helper_error_) std::rethrow_exception(helper_error_);
-  if (wait_stop) wait_for_stop();
+  if (action == Next::WaitForStop) wait_for_stop();  // UCI: the best move only after `stop`
 }
 
 bool EngineSearch::step(Lane& lane) {

@@ -141,6 +141,15 @@ class EngineSearch {
   // The search proper, until a limit, a stop or the end of the tree; throws what the
   // evaluator throws.
   void search(const GameState& root, const SearchLimits& limits, const Report& report, TimePoint start);
+  // Reuses or resets the tree and starts the first slice of the budget; the budget's visits.
+  std::int64_t begin(const GameState& root, const SearchLimits& limits, SearchParams& params);
+  // What the search thread does next, decided under the tree's lock (a finished slice
+  // below the budget starts the next one).
+  enum class Next { Step, Stop, WaitForStop };
+  Next next(const GameState& root, const SearchLimits& limits, std::int64_t limit, SearchParams& params,
+            TimePoint start);
+  // One batch on the search thread; false when nothing more can be searched.
+  bool main_step();
   // One search thread's own means: its evaluator (through the shared cache) and batch.
   struct Lane {
     std::unique_ptr<Evaluator> owned;  // threads after the first own their evaluator

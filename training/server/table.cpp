@@ -1,12 +1,11 @@
-// table.cpp — seats, connections and their liveness, client messages, the timer that drives
-// the referee, and rematches.
+// table.cpp — a table's state and its messages: seats, the timer that drives the referee,
+// client messages by type, and rematches. Its connections are table_members.h's.
 #include "training/server/table.h"
 
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <stdexcept>
-#include <vector>
 
 #include <boost/asio/steady_timer.hpp>
 #include <nlohmann/json.hpp>
@@ -17,6 +16,7 @@
 #include "training/server/partner_talk.h"
 #include "training/server/secret_token.h"
 #include "training/server/state_json.h"
+#include "training/server/table_members.h"
 
 namespace bh::server {
 
@@ -30,19 +30,16 @@ constexpr std::size_t kMaxMoveText = 16;
 
 nlohmann::json error_json(const std::string& message) { return {{"type", "error"}, {"message", message}}; }
 
-using SteadyClock = std::chrono::steady_clock;
-
-struct Member {
-  std::weak_ptr<TableClient> client;
-  const TableClient* key = nullptr;
-  std::optional<Seat> seat;
-  SteadyClock::time_point heard;  // when it last sent a message (or joined)
-};
-
 // The moves played on board `b` so far (waits are not moves).
 int moves_on(const Match& match, BoardId b) {
   return int(std::count_if(match.events().begin(), match.events().end(),
                            [b](const MatchEvent& e) { return board_of(e.seat) == b && !e.move.is_wait(); }));
+}
+
+// Seat holders only: a spectator watches.
+Seat seat_holder(std::optional<Seat> seat, const char* what) {
+  if (!seat) throw std::invalid_argument(std::string(what) + ": a spectator holds no seat");
+  return *seat;
 }
 
 }  // namespace
@@ -55,10 +52,10 @@ struct Table::Impl {
   bool watching_liveness = false;
   TableSetup setup;
   ComputerFactory computers;
+  TableMembers members{setup.limits};
   std::string id = secret_token();
   std::array<std::string, kSeats> tokens{secret_token(), secret_token(), secret_token(), secret_token()};
   std::array<SeatStatus, kSeats> seats{};
-  std::vector<Member> members;
   std::unique_ptr<LiveMatch> live;  // from the start on
   int match_number = 0;             // 1 from the start, 2 after a rematch, ...
   std::string finished_record;      // the BPGN of the match before the one that runs
@@ -68,237 +65,206 @@ struct Table::Impl {
       : timer(io), liveness(io), setup(std::move(s)), computers(std::move(c)) {}
 
   Match match() const { return live ? live->snapshot() : Match(setup.rules, setup.clock); }
+  nlohmann::json state(const Match& m) const;
+  void broadcast_state() { members.broadcast(state(match()).dump()); }
+  std::string record() const;
 
-  nlohmann::json state(const Match& m) const {
-    nlohmann::json j = state_json(id, m, live ? live->now() : 0, live != nullptr, seats);
-    j["match"] = match_number;
-    return j;
-  }
-  std::string state_text(const Match& m) const { return state(m).dump(); }
-
-  std::string record() const {
-    const auto& n = names;
-    return write_bpgn(live->snapshot(), {{"Event", "bughouse serve"},
-                                         {"Site", "browser"},
-                                         {"Round", std::to_string(match_number)},
-                                         {"WhiteA", n[AWhite]},
-                                         {"BlackA", n[ABlack]},
-                                         {"WhiteB", n[BWhite]},
-                                         {"BlackB", n[BBlack]}});
-  }
-
-  void broadcast(const std::string& text) {
-    for (const Member& m : members)
-      if (auto c = m.client.lock()) c->send(text);
-  }
-
-  bool live_member(const Member& m, SteadyClock::time_point now) const {
-    return !m.client.expired() && now - m.heard < setup.limits.lost_after;
-  }
-
-  // Counts each seat's live connections; true when a count changed.
-  bool recount() {
-    std::array<int, kSeats> counts{};
-    const auto now = SteadyClock::now();
-    for (const Member& m : members)
-      if (m.seat && live_member(m, now)) ++counts[*m.seat];
-    bool changed = false;
-    for (int s = 0; s < kSeats; ++s) {
-      changed = changed || seats[std::size_t(s)].connections != counts[std::size_t(s)];
-      seats[std::size_t(s)].connections = counts[std::size_t(s)];
-    }
-    return changed;
-  }
-
-  // A seat whose connections fell silent is shown lost, a few seconds late at most.
-  void watch_liveness() {
-    if (members.empty()) {
-      watching_liveness = false;
-      return;
-    }
-    watching_liveness = true;
-    if (recount()) broadcast(state_text(match()));
-    liveness.expires_after(std::max(setup.limits.lost_after / 3, std::chrono::milliseconds(1)));
-    liveness.async_wait([this](const boost::system::error_code& ec) {
-      if (!ec) watch_liveness();
-    });
-  }
-
-  // Any message is a sign of life: a lost seat is back.
-  void heard_from(const TableClient& client) {
-    const auto it = std::find_if(members.begin(), members.end(), [&](const Member& m) { return m.key == &client; });
-    if (it == members.end()) return;
-    it->heard = SteadyClock::now();
-    if (it->seat && recount()) broadcast(state_text(match()));
-  }
-
-  std::string why_full(std::optional<Seat> seat) const {
-    const int limit = seat ? setup.limits.max_seat_connections : setup.limits.max_spectators;
-    const auto here = std::count_if(members.begin(), members.end(),
-                                    [&](const Member& m) { return m.seat == seat && !m.client.expired(); });
-    if (here < limit) return "";
-    return seat ? "the seat " + std::string(seat_name(*seat)) + " has " + std::to_string(limit) + " connections, its limit"
-                : "the table has " + std::to_string(limit) + " spectators, its limit";
-  }
-
-  void receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
-    heard_from(client);
-    const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
-    if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
-    const auto type = message.find("type");
-    static const std::map<std::string, Handler, std::less<>> kHandlers = {
-        {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
-        {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch}};
-    const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
-                                                                     : kHandlers.end();
-    if (handler == kHandlers.end())
-      return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell or ping").dump());
-    try {
-      (this->*handler->second)(client, seat, message);
-    } catch (const std::exception& e) {
-      client.send(error_json(e.what()).dump());
-    }
-  }
-
-  void on_ping(TableClient& client, std::optional<Seat>, const nlohmann::json&) {
-    client.send(nlohmann::json{{"type", "pong"}}.dump());
-  }
-
-  // Seat holders only: a spectator watches.
-  static Seat seat_holder(std::optional<Seat> seat, const char* what) {
-    if (!seat) throw std::invalid_argument(std::string(what) + ": a spectator holds no seat");
-    return *seat;
-  }
-
-  void on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
-    const Seat s = seat_holder(seat, "move");
-    const auto move = message.find("move");
-    if (move == message.end() || !move->is_string() || move->get_ref<const std::string&>().size() > kMaxMoveText)
-      throw std::invalid_argument("move: expected {\"type\":\"move\",\"move\":\"e2e4\"}");
-    if (!live) throw std::invalid_argument("move: the match has not started");
-    check_ply(s, move->get<std::string>(), message);
-    const SubmitResult r = live->submit(s, move->get<std::string>());
-    if (r.verdict != Verdict::Ok) throw std::invalid_argument("move " + move->get<std::string>() + ": " + r.message);
-  }
-
-  // A move that says how many moves of its board it was sent after ("ply") is played only
-  // then: once played, the board has more, so the same move resent (after a reconnection
-  // that lost the answer) is refused instead of played again.
-  void check_ply(Seat s, const std::string& text, const nlohmann::json& message) const {
-    const auto ply = message.find("ply");
-    if (ply == message.end()) return;
-    if (!ply->is_number_integer() || ply->get<std::int64_t>() < 0)
-      throw std::invalid_argument("move: \"ply\" is the number of moves played on your board when you moved");
-    const BoardId b = board_of(s);
-    const int played = moves_on(live->snapshot(), b);
-    const std::int64_t sent_after = ply->get<std::int64_t>();
-    if (sent_after == played) return;
-    throw std::invalid_argument("move " + text + ": sent after " + std::to_string(sent_after) + " moves of board " +
-                                "AB"[b] + ", which has " + std::to_string(played) +
-                                (sent_after < played ? " (already answered: a move is played once)" : ""));
-  }
-
-  // To the partner (and back to the teller's own screens), with the number of moves
-  // played so far, so each screen shows it next to the move it came with.
-  void on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
-    const Seat s = seat_holder(seat, "tell");
-    const auto text = message.find("text");
-    const std::optional<std::string> said =
-        text != message.end() && text->is_string() ? partner_message(text->get<std::string>()) : std::nullopt;
-    if (!said) throw std::invalid_argument("tell: expected {\"type\":\"tell\",\"text\":...} with one of the partner messages");
-    send_tell(s, *said, match().moves_played());
-    if (live) live->tell(s, *said);  // a computer partner hears it (and answers: on_event)
-  }
-
-  void send_tell(Seat from, const std::string& text, int moves) {
-    const std::string out =
-        nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}
-            .dump();
-    for (const Member& m : members)
-      if (m.seat && (*m.seat == from || *m.seat == partner_of(from)))
-        if (auto c = m.client.lock()) c->send(out);
-  }
-
-  void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
-    const Seat s = seat_holder(seat, "resign");
-    if (!live) throw std::invalid_argument("resign: the match has not started");
-    if (live->over()) throw std::invalid_argument("resign: the match is over");
-    live->resign(s);
-  }
-
-  // The computer takes every seat no person has joined, and the clocks start.
-  void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
-    seat_holder(seat, "start");
-    begin();
-  }
-
-  void begin() {
-    if (live) throw std::invalid_argument("start: the match has already started");
-    play_match();
-  }
-
-  // The same seats again (the people keep their tokens, the computer its seats), fresh
-  // clocks; the finished match's record is kept.
-  void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
-    seat_holder(seat, "rematch");
-    if (!live || !live->over()) throw std::invalid_argument("rematch: the match is not over");
-    play_match();
-  }
-
-  // The computer takes every seat no person holds, and the clocks start.
-  void play_match() {
-    // Everything is made before anything changes: a computer that cannot be made leaves
-    // the table as it was, open seats still open.
-    std::array<std::unique_ptr<Player>, kSeats> players;
-    std::array<std::string, kSeats> seat_names;
-    for (int s = 0; s < kSeats; ++s) {
-      if (seats[std::size_t(s)].kind == SeatStatus::Kind::Person) {
-        seat_names[std::size_t(s)] = "person";
-        continue;
-      }
-      // A computer seat talks with its partner (sit, go, need X): partner_player.h.
-      players[std::size_t(s)] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s)));
-      seat_names[std::size_t(s)] = players[std::size_t(s)]->name();
-    }
-    for (int s = 0; s < kSeats; ++s)
-      if (players[std::size_t(s)]) seats[std::size_t(s)].kind = SeatStatus::Kind::Computer;
-    if (live) finished_record = record();
-    names = seat_names;
-    ++match_number;
-    live = std::make_unique<LiveMatch>(setup.rules, setup.clock, std::move(players));
-    live->on_event([this](const LiveEvent& e) { on_event(e); });
-    live->start();
-    broadcast(state_text(live->snapshot()));
-    drive();
-  }
-
-  void on_event(const LiveEvent& e) {
-    if (e.kind == LiveEvent::Kind::Tell) return send_tell(e.seat, e.text, e.after.moves_played());
-    nlohmann::json state = this->state(e.after);
-    if (e.kind == LiveEvent::Kind::Move) {
-      state["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
-      if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);
-    }
-    broadcast(state.dump());
-  }
-
-  // Steps the referee and sets the timer for the next look, until the match is over.
-  void drive() {
-    if (!live || live->over()) return;
-    try {
-      live->step();
-    } catch (const std::exception& e) {
-      broadcast(error_json(std::string("the match stopped: ") + e.what()).dump());
-      return;
-    }
-    if (live->over()) return;
-    const std::int64_t wait = std::clamp<std::int64_t>(live->next_due_ms() - live->now(), 1, kMaxStepMs);
-    timer.expires_after(std::chrono::milliseconds(wait));
-    timer.async_wait([this](const boost::system::error_code& ec) {
-      if (!ec) drive();
-    });
-  }
+  void watch_liveness();
+  void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
+  void on_ping(TableClient& client, std::optional<Seat>, const nlohmann::json&);
+  void on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
+  void check_ply(Seat s, const std::string& text, const nlohmann::json& message) const;
+  void on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
+  void send_tell(Seat from, const std::string& text, int moves);
+  void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void begin();
+  void play_match();
+  void on_event(const LiveEvent& e);
+  void drive();
 };
+
+nlohmann::json Table::Impl::state(const Match& m) const {
+  nlohmann::json j = state_json(id, m, live ? live->now() : 0, live != nullptr, seats);
+  j["match"] = match_number;
+  return j;
+}
+
+std::string Table::Impl::record() const {
+  const auto& n = names;
+  return write_bpgn(live->snapshot(), {{"Event", "bughouse serve"},
+                                       {"Site", "browser"},
+                                       {"Round", std::to_string(match_number)},
+                                       {"WhiteA", n[AWhite]},
+                                       {"BlackA", n[ABlack]},
+                                       {"WhiteB", n[BWhite]},
+                                       {"BlackB", n[BBlack]}});
+}
+
+// A seat whose connections fell silent is shown lost, a few seconds late at most.
+void Table::Impl::watch_liveness() {
+  if (members.empty()) {
+    watching_liveness = false;
+    return;
+  }
+  watching_liveness = true;
+  if (members.recount(seats)) broadcast_state();
+  liveness.expires_after(std::max(setup.limits.lost_after / 3, std::chrono::milliseconds(1)));
+  liveness.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) watch_liveness();
+  });
+}
+
+void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
+  // Any message is a sign of life: a lost seat is back.
+  if (members.heard_from(client) && members.recount(seats)) broadcast_state();
+  const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
+  if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
+  const auto type = message.find("type");
+  static const std::map<std::string, Handler, std::less<>> kHandlers = {
+      {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
+      {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch}};
+  const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
+                                                                   : kHandlers.end();
+  if (handler == kHandlers.end())
+    return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell or ping").dump());
+  try {
+    (this->*handler->second)(client, seat, message);
+  } catch (const std::exception& e) {
+    client.send(error_json(e.what()).dump());
+  }
+}
+
+void Table::Impl::on_ping(TableClient& client, std::optional<Seat>, const nlohmann::json&) {
+  client.send(nlohmann::json{{"type", "pong"}}.dump());
+}
+
+void Table::Impl::on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+  const Seat s = seat_holder(seat, "move");
+  const auto move = message.find("move");
+  if (move == message.end() || !move->is_string() || move->get_ref<const std::string&>().size() > kMaxMoveText)
+    throw std::invalid_argument("move: expected {\"type\":\"move\",\"move\":\"e2e4\"}");
+  if (!live) throw std::invalid_argument("move: the match has not started");
+  check_ply(s, move->get<std::string>(), message);
+  const SubmitResult r = live->submit(s, move->get<std::string>());
+  if (r.verdict != Verdict::Ok) throw std::invalid_argument("move " + move->get<std::string>() + ": " + r.message);
+}
+
+// A move that says how many moves of its board it was sent after ("ply") is played only
+// then: once played, the board has more, so the same move resent (after a reconnection
+// that lost the answer) is refused instead of played again.
+void Table::Impl::check_ply(Seat s, const std::string& text, const nlohmann::json& message) const {
+  const auto ply = message.find("ply");
+  if (ply == message.end()) return;
+  if (!ply->is_number_integer() || ply->get<std::int64_t>() < 0)
+    throw std::invalid_argument("move: \"ply\" is the number of moves played on your board when you moved");
+  const BoardId b = board_of(s);
+  const int played = moves_on(live->snapshot(), b);
+  const std::int64_t sent_after = ply->get<std::int64_t>();
+  if (sent_after == played) return;
+  throw std::invalid_argument("move " + text + ": sent after " + std::to_string(sent_after) + " moves of board " +
+                              "AB"[b] + ", which has " + std::to_string(played) +
+                              (sent_after < played ? " (already answered: a move is played once)" : ""));
+}
+
+// To the partner (and back to the teller's own screens), with the number of moves
+// played so far, so each screen shows it next to the move it came with.
+void Table::Impl::on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+  const Seat s = seat_holder(seat, "tell");
+  const auto text = message.find("text");
+  const std::optional<std::string> said =
+      text != message.end() && text->is_string() ? partner_message(text->get<std::string>()) : std::nullopt;
+  if (!said) throw std::invalid_argument("tell: expected {\"type\":\"tell\",\"text\":...} with one of the partner messages");
+  send_tell(s, *said, match().moves_played());
+  if (live) live->tell(s, *said);  // a computer partner hears it (and answers: on_event)
+}
+
+void Table::Impl::send_tell(Seat from, const std::string& text, int moves) {
+  const std::string out =
+      nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}.dump();
+  members.send_to_seats(out, [from](Seat s) { return s == from || s == partner_of(from); });
+}
+
+void Table::Impl::on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+  const Seat s = seat_holder(seat, "resign");
+  if (!live) throw std::invalid_argument("resign: the match has not started");
+  if (live->over()) throw std::invalid_argument("resign: the match is over");
+  live->resign(s);
+}
+
+// The computer takes every seat no person has joined, and the clocks start.
+void Table::Impl::on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+  seat_holder(seat, "start");
+  begin();
+}
+
+void Table::Impl::begin() {
+  if (live) throw std::invalid_argument("start: the match has already started");
+  play_match();
+}
+
+// The same seats again (the people keep their tokens, the computer its seats), fresh
+// clocks; the finished match's record is kept.
+void Table::Impl::on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+  seat_holder(seat, "rematch");
+  if (!live || !live->over()) throw std::invalid_argument("rematch: the match is not over");
+  play_match();
+}
+
+// The computer takes every seat no person holds, and the clocks start.
+void Table::Impl::play_match() {
+  // Everything is made before anything changes: a computer that cannot be made leaves
+  // the table as it was, open seats still open.
+  std::array<std::unique_ptr<Player>, kSeats> players;
+  std::array<std::string, kSeats> seat_names;
+  for (std::size_t s = 0; s < kSeats; ++s) {
+    if (seats[s].kind == SeatStatus::Kind::Person) {
+      seat_names[s] = "person";
+      continue;
+    }
+    // A computer seat talks with its partner (sit, go, need X): partner_player.h.
+    players[s] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s)));
+    seat_names[s] = players[s]->name();
+  }
+  for (std::size_t s = 0; s < kSeats; ++s)
+    if (players[s]) seats[s].kind = SeatStatus::Kind::Computer;
+  if (live) finished_record = record();
+  names = seat_names;
+  ++match_number;
+  live = std::make_unique<LiveMatch>(setup.rules, setup.clock, std::move(players));
+  live->on_event([this](const LiveEvent& e) { on_event(e); });
+  live->start();
+  broadcast_state();
+  drive();
+}
+
+void Table::Impl::on_event(const LiveEvent& e) {
+  if (e.kind == LiveEvent::Kind::Tell) return send_tell(e.seat, e.text, e.after.moves_played());
+  nlohmann::json j = state(e.after);
+  if (e.kind == LiveEvent::Kind::Move) {
+    j["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
+    if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);
+  }
+  members.broadcast(j.dump());
+}
+
+// Steps the referee and sets the timer for the next look, until the match is over.
+void Table::Impl::drive() {
+  if (!live || live->over()) return;
+  try {
+    live->step();
+  } catch (const std::exception& e) {
+    members.broadcast(error_json(std::string("the match stopped: ") + e.what()).dump());
+    return;
+  }
+  if (live->over()) return;
+  const std::int64_t wait = std::clamp<std::int64_t>(live->next_due_ms() - live->now(), 1, kMaxStepMs);
+  timer.expires_after(std::chrono::milliseconds(wait));
+  timer.async_wait([this](const boost::system::error_code& ec) {
+    if (!ec) drive();
+  });
+}
 
 Table::Table(boost::asio::io_context& io, TableSetup setup, ComputerFactory computers)
     : impl_(std::make_unique<Impl>(io, std::move(setup), std::move(computers))) {}
@@ -317,24 +283,24 @@ std::optional<Seat> Table::seat_of(std::string_view token) const {
   return std::nullopt;
 }
 
-std::string Table::why_full(std::optional<Seat> seat) const { return impl_->why_full(seat); }
+std::string Table::why_full(std::optional<Seat> seat) const { return impl_->members.why_full(seat); }
 
 void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat) {
   if (seat && !impl_->live) impl_->seats[*seat].kind = SeatStatus::Kind::Person;
-  impl_->members.push_back({client, client.get(), seat, SteadyClock::now()});
+  impl_->members.add(client, seat);
   // Only this connection learns which seat its token holds (the page draws from its side).
   client->send(nlohmann::json{{"type", "welcome"},
                               {"seat", seat ? nlohmann::json(std::string(seat_name(*seat))) : nlohmann::json()}}
                    .dump());
-  impl_->recount();
-  impl_->broadcast(impl_->state_text(impl_->match()));
+  impl_->members.recount(impl_->seats);
+  impl_->broadcast_state();
   if (!impl_->watching_liveness) impl_->watch_liveness();
 }
 
 void Table::leave(const TableClient* client) {
-  std::erase_if(impl_->members, [client](const Member& m) { return m.key == client || m.client.expired(); });
-  impl_->recount();
-  impl_->broadcast(impl_->state_text(impl_->match()));
+  impl_->members.remove(client);
+  impl_->members.recount(impl_->seats);
+  impl_->broadcast_state();
 }
 
 void Table::receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
