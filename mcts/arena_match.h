@@ -1,4 +1,4 @@
-// arena_match.h — one four-player match between Players (training/arena.h builds the arena on it).
+// arena_match.h — one four-player match between Players (training/players/arena.h builds the arena on it).
 // Each board's mover is asked when it starts thinking; its action lands think_ms later;
 // the earliest pending action on the two boards happens first, unless a flag falls first.
 // A mover with no legal move is asked nothing until a piece arrives (core/RULES.md "Check,

@@ -17,7 +17,7 @@ namespace bh {
 
 class BlendedEvaluator final : public Evaluator {
  public:
-  // Precondition: 0 <= weight <= 1 (training/models/model_source.h checks what users give).
+  // Precondition: 0 <= weight <= 1 (training/players/model_source.h checks what users give).
   BlendedEvaluator(std::unique_ptr<Evaluator> network, float weight);
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override;

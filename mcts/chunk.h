@@ -1,5 +1,5 @@
 // chunk.h — training samples and the chunk files that carry them from self-play to the
-// trainer (training/README.md "Files a run writes"). One sample per searched decision: the packed MatchView
+// trainer (training/loop/README.md "Files a run writes"). One sample per searched decision: the packed MatchView
 // (core, 160 bytes), the search's distribution over the seat's actions as Move raw values
 // with probabilities (independent of nn/'s policy index map, which is applied when the
 // trainer loads), the final result for the seat's team, the seat, whether it was a full
@@ -17,7 +17,7 @@
 //     76 u32 CRC-32 of header bytes 0..75
 //   (version 1: bytes 48..59 zero, CRC-32 of bytes 0..59 at 60; its provenance reads as 0.)
 //   The provenance fields are what a resumed run counts its progress from: a chunk file
-//   is the commit point of its matches (training/README.md "Resume").
+//   is the commit point of its matches (training/loop/README.md "Resume").
 //   body: one zstd frame (with zstd's own content checksum) of the samples, each:
 //     view[160] | seat u8 | flags u8 (bit 0: full search) | result i8 | 0 u8 |
 //     net version u32 | root visits u32 | root value f32 | n u16 | n x (move u16, p f32)

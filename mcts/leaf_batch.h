@@ -1,5 +1,5 @@
 // leaf_batch.h — the leaves collected from one or many trees for ONE evaluator call
-// (training/README.md "Data flow", step 2). Each leaf keeps what the network needs (the decider's view
+// (training/loop/README.md "Data flow", step 2). Each leaf keeps what the network needs (the decider's view
 // and actions) and what the search needs back (the owning tree and the path to the leaf).
 // Slots are reused from batch to batch, so a running worker allocates nothing here.
 #pragma once

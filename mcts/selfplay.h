@@ -1,4 +1,4 @@
-// selfplay.h — the self-play generator (training/README.md "Data flow"): TBB runs one worker per
+// selfplay.h — the self-play generator (training/loop/README.md "Data flow"): TBB runs one worker per
 // core; each worker owns one Evaluator (made by the factory on the worker's own thread),
 // advances many matches at once, gathers leaves from all their trees (several per tree
 // with virtual loss) into one batch, and calls its evaluator once per batch. No locks

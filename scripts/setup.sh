@@ -9,6 +9,7 @@ packages=(
   libeigen3-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev libtomlplusplus-dev libzstd-dev
+  zlib1g-dev                            # CRC-32 of chunks and checkpoints (core/platform/crc32)
   nlohmann-json3-dev                    # metrics.jsonl lines (training/json_line)
   libhiredis-dev redis-server           # distributed self-play broker
   libssl-dev                            # the broker's SHA-256 of published nets, serve's seat tokens (libcrypto)

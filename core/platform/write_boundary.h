@@ -3,7 +3,7 @@
 // named so that a test can stop the program at any one of them.
 //
 // Why: a run that is killed must lose nothing it had committed and repeat nothing
-// (training/README.md "Resume"). The fault-injection test proves that at every boundary,
+// (training/loop/README.md "Resume"). The fault-injection test proves that at every boundary,
 // not at a moment picked by a timer: it runs the program once with
 // BUGHOUSE_WRITE_TRACE=<file> to list the boundaries (one line each: "<n> <what> <file>"),
 // then once per boundary with BUGHOUSE_KILL_AT_WRITE=<n>, which sends the process SIGKILL at

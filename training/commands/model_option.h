@@ -1,6 +1,6 @@
 // model_option.h — the `--model`, `--device`, `--precision` and `--threads` options of the
 // commands that play (uci, xboard, play, arena), and the model loader of this program.
-// `--model` takes a model spec (training/models/model_spec.h): a checkpoint file, `fresh`,
+// `--model` takes a model spec (training/players/model_spec.h): a checkpoint file, `fresh`,
 // `material` or `uniform` (the default). Networks need the LibTorch build.
 #pragma once
 

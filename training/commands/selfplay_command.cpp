@@ -1,6 +1,6 @@
 // selfplay_command.cpp — `bughouse selfplay`: plays full four-player matches with the
 // search and writes their training samples (chunk files) and records (BPGN with clock
-// stamps) into a directory. --model names what judges the positions (training/models):
+// stamps) into a directory. --model names what judges the positions (training/players):
 // a checkpoint or `fresh` (one evaluator per worker thread, sharing the weights, on the
 // configuration's [network] device and precision), `material`, or `uniform` (the default).
 // Ctrl-C stops: finished matches are written, matches in progress are dropped; a second
@@ -93,7 +93,7 @@ void run_selfplay(const SelfPlayOptions& o) {
        {"BlackA", evaluator_name}, {"WhiteB", evaluator_name}, {"BlackB", evaluator_name}},
       ChunkProvenance{0, 0, 0, sc.net_version});
 
-  // Ctrl-C is taken by this thread (training/interrupt.h): no handler, no global flag.
+  // Ctrl-C is taken by this thread (core/platform/interrupt.h): no handler, no global flag.
   InterruptWatch interrupt("selfplay");
   std::cerr << "selfplay: " << o.games << " matches, " << selfplay.workers() << " workers x " << sc.concurrent_matches
             << " matches, batch " << sc.effective_batch_size() << ", evaluator " << evaluator_name << ", output " << o.out << "\n";

@@ -64,7 +64,7 @@ struct EvaluationSettings {
   double promote_score = 0.55;         // the new net becomes the best at this score against it
   // ... and only when its score against greedy is no lower than the best net's by more
   // than this (1 = no such check): a fixed opponent the chain of best nets cannot drift
-  // away from (training/README.md "Experiments").
+  // away from (training/loop/README.md "Experiments").
   double promote_greedy_margin = 1.0;
 };
 
@@ -118,7 +118,7 @@ Config parse_config(std::string_view text, const std::string& source);
 // What each key is when a file leaves it out: section -> key -> value, typed as a file
 // writes it (rule options as the text set_option accepts). The section readers record it
 // themselves while reading into a fresh Config, so it cannot drift from them; configs/*.toml
-// document the same values in brackets (tests/training/config_defaults_test.cpp).
+// document the same values in brackets (tests/training/config/config_defaults_test.cpp).
 toml::table config_defaults();
 
 }  // namespace bh

@@ -10,7 +10,7 @@
 // files and how progress is read from them are run_directory.h; what a run remembers
 // between generations is run_state.h; what the stages share is run_context.h.
 //
-// Resume is exact by construction (training/README.md "Resume"): a generation's matches
+// Resume is exact by construction (training/loop/README.md "Resume"): a generation's matches
 // are counted from its chunk headers, so a run killed at any instant and resumed ends every
 // generation with exactly its configured matches and redoes the training of the generation
 // whose checkpoint it had not written, from the same step. One process writes a run at a

@@ -1,4 +1,4 @@
-// promotion.h — when a new net becomes the best (training/README.md "Experiments"): it
+// promotion.h — when a new net becomes the best (training/loop/README.md "Experiments"): it
 // must beat the best net in their arena, and, against the fixed greedy mover, score no
 // lower than the best net did by more than a margin. The second rule keeps the chain of
 // best nets from drifting away from what a fixed opponent punishes: a net can beat its

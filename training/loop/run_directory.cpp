@@ -71,7 +71,7 @@ RunProgress RunDirectory::scan() const {
 
 Recovery RunDirectory::recover() const {
   Recovery recovery;
-  static const std::regex temporary(R"(.*\.tmp\.\d+)");  // core/atomic_file.h's temporary names
+  static const std::regex temporary(R"(.*\.tmp\.\d+)");  // core/platform/atomic_file.h's temporary names
   for (const char* dir : {"checkpoints", "chunks", "games", "arena", "."}) {
     std::vector<fs::path> doomed;
     std::error_code ec;

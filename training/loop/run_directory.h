@@ -14,7 +14,7 @@
 //
 // Progress is read from the chunk headers alone (mcts/chunk.h): each chunk says which
 // generation and session played it and how many matches it holds. File names and BPGN
-// records are never counted (training/README.md "Resume").
+// records are never counted (training/loop/README.md "Resume").
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // selfplay_stage.h — a generation's self-play on this machine: the current net (or, in the
 // first generations of a bootstrapped run, the material evaluator) plays the matches the
-// generation still lacks through the one self-play driver (selfplay_driver.h), into the
+// generation still lacks through the one self-play driver (mcts/selfplay_driver.h), into the
 // run's chunks/ and games/. Each chunk header names the generation and session, so a
-// resumed run plays exactly what is missing (training/README.md "Resume").
+// resumed run plays exactly what is missing (training/loop/README.md "Resume").
 #pragma once
 
 #include <cstdint>

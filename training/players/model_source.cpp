@@ -21,7 +21,7 @@ std::unique_ptr<Evaluator> made(const ModelSource& source, int threads, int max_
 std::unique_ptr<Evaluator> ModelSource::evaluator() const { return made(*this, threads, kPlayerMaxBatch); }
 
 EvaluatorFactory ModelSource::selfplay_evaluators() const {
-  // One core per worker: the workers are the parallelism (LIBTORCH.md "Threads").
+  // One core per worker: the workers are the parallelism (nn/README.md "Threads").
   return [source = *this](int) { return made(source, 1, kSelfPlayMaxBatch); };
 }
 

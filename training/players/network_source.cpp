@@ -19,7 +19,7 @@ constexpr std::uint64_t kFreshSeed = 1;  // a fresh net is the same net on every
 
 EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net) {
   return [net = std::move(net)](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
-    at::set_num_threads(threads);  // a property of the calling thread (LIBTORCH.md "Threads")
+    at::set_num_threads(threads);  // a property of the calling thread (nn/README.md "Threads")
     return std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
   };
 }

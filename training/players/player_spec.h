@@ -28,7 +28,7 @@ struct PlayerContext {
   // when the two sides are programs of different speed.
   bool real_time = false;
   // Loads the search players' models: the stand-ins only, unless the program has LibTorch
-  // and gives a loader of networks (training/models/network_source.h).
+  // and gives a loader of networks (training/players/network_source.h).
   ModelLoader models;
 };
 

@@ -1,6 +1,6 @@
 // table.h — one table of `bughouse serve`: four seats with their secret tokens, the
 // connections watching it, and, once a seat holder says start, the live match
-// (training/engine/live_match.h: the same referee as the terminal's `bughouse play`; core's
+// (training/live/live_match.h: the same referee as the terminal's `bughouse play`; core's
 // Match judges the rules). Every connection gets the full state when it joins and after
 // every move and the end; a bad message is answered to its sender only and changes
 // nothing (training/server/README.md "Messages"). A seat's connection that falls silent

@@ -1,5 +1,5 @@
 // Resume is exact at every write boundary. A tiny two-generation run is traced once to
-// list every boundary between the steps of its writes (core/write_boundary.h: before and
+// list every boundary between the steps of its writes (core/platform/write_boundary.h: before and
 // after each chunk, each BPGN record, each checkpoint's temporary file and rename, each
 // metrics line, the report and the run's own files). Then, for each boundary in turn, a
 // fresh run is killed with SIGKILL exactly there and resumed until it finishes, and the
