@@ -14,8 +14,8 @@ std::int64_t WindowSettings::size_for(std::int64_t total) const {
 
 namespace {
 
-// The chunk files in `dir` not seen before, oldest name first; nullopt (with a warning)
-// when the directory cannot be listed.
+// The chunk files in `dir` not seen before (in no order); nullopt (with a warning) when
+// the directory cannot be listed.
 std::optional<std::vector<std::filesystem::path>> unseen_chunk_files(const std::filesystem::path& dir,
                                                                     const std::set<std::string>& seen,
                                                                     std::vector<std::string>& warnings) {
@@ -30,25 +30,69 @@ std::optional<std::vector<std::filesystem::path>> unseen_chunk_files(const std::
     warnings.push_back("cannot list chunk directory " + dir.string() + ": " + ec.message());
     return std::nullopt;
   }
-  std::sort(fresh.begin(), fresh.end());
   return fresh;
 }
 
-// The samples in files whose header could be read (count >= 0).
-std::int64_t readable_samples(const std::vector<std::int64_t>& counts) {
-  std::int64_t sum = 0;
-  for (std::int64_t c : counts)
-    if (c >= 0) sum += c;
-  return sum;
+// Where a chunk stands in the order a run made its data, whatever the file is called:
+// the generation that played it first (0: from outside the run, i.e. imported games and
+// `bughouse selfplay` output, or a broker's), then, within a generation, a broker's
+// entries after the rest and in stream order (ids "<ms>-<seq>" compared as numbers), the
+// rest by name (a run's own names sort by session, worker and sequence).
+struct ChunkOrder {
+  std::uint32_t generation = 0;
+  bool stream = false;
+  std::uint64_t ms = 0, seq = 0;
+  std::string name;
+  auto operator<=>(const ChunkOrder&) const = default;
+};
+
+ChunkOrder chunk_order(const std::filesystem::path& file, const ChunkHeader& header) {
+  ChunkOrder order;
+  order.generation = header.provenance.generation;
+  order.name = file.stem().string();
+  const auto dash = order.name.find('-');
+  const auto digits = [](std::string_view t) {
+    return !t.empty() && t.size() <= 19 && t.find_first_not_of("0123456789") == std::string_view::npos;
+  };
+  const std::string_view stem = order.name;
+  if (dash != std::string::npos && digits(stem.substr(0, dash)) && digits(stem.substr(dash + 1))) {
+    order.stream = true;
+    order.ms = std::stoull(order.name.substr(0, dash));
+    order.seq = std::stoull(order.name.substr(dash + 1));
+  }
+  return order;
+}
+
+// A chunk file not read yet, with its place in the run's order and its header's count.
+struct ChunkFile {
+  ChunkOrder order;
+  std::int64_t samples = 0;
+  std::filesystem::path path;
+  bool operator<(const ChunkFile& o) const { return order < o.order; }
+};
+
+// The files whose header reads, in the run's order; the others are named in a warning and
+// marked seen (never tried again).
+std::vector<ChunkFile> read_headers(const std::vector<std::filesystem::path>& files, std::set<std::string>& seen,
+                                    std::vector<std::string>& warnings) {
+  std::vector<ChunkFile> out;
+  for (const auto& file : files) {
+    try {
+      const ChunkHeader header = read_chunk_header(file);
+      out.push_back({chunk_order(file, header), std::int64_t(header.samples), file});
+    } catch (const std::exception& e) {
+      seen.insert(file.filename().string());
+      warnings.push_back(std::string("skipped: ") + e.what());
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 // The oldest file worth decoding: the newest files that hold `keep` samples start there.
-std::size_t first_to_decode(const std::vector<std::int64_t>& counts, std::int64_t keep) {
-  std::size_t first = counts.size();
-  for (std::int64_t newest = 0; first > 0 && newest < keep;) {
-    --first;
-    if (counts[first] > 0) newest += counts[first];
-  }
+std::size_t first_to_decode(const std::vector<ChunkFile>& files, std::int64_t keep) {
+  std::size_t first = files.size();
+  for (std::int64_t newest = 0; first > 0 && newest < keep;) newest += files[--first].samples;
   return first;
 }
 
@@ -59,27 +103,17 @@ std::size_t first_to_decode(const std::vector<std::int64_t>& counts, std::int64_
 // without being decoded (and memory never holds more than the window and a file).
 ReplayBuffer::Refresh ReplayBuffer::refresh(const std::filesystem::path& dir) {
   Refresh r;
-  const std::optional<std::vector<std::filesystem::path>> fresh = unseen_chunk_files(dir, seen_, r.warnings);
-  if (!fresh) return r;
-  const std::vector<std::int64_t> counts = count_headers(*fresh, r);
-  const std::size_t first = first_to_decode(counts, window_.size_for(total_ + readable_samples(counts)));
-  for (std::size_t i = 0; i < fresh->size(); ++i)
-    if (counts[i] >= 0) take_file((*fresh)[i], counts[i], i >= first, r);
+  const std::optional<std::vector<std::filesystem::path>> unseen = unseen_chunk_files(dir, seen_, r.warnings);
+  if (!unseen) return r;
+  // A resumed run reads every file at once, in the order a fresh run read them, so its
+  // window is the fresh run's.
+  const std::vector<ChunkFile> files = read_headers(*unseen, seen_, r.warnings);
+  std::int64_t samples = 0;
+  for (const ChunkFile& f : files) samples += f.samples;
+  const std::size_t first = first_to_decode(files, window_.size_for(total_ + samples));
+  for (std::size_t i = 0; i < files.size(); ++i) take_file(files[i].path, files[i].samples, i >= first, r);
   trim();
   return r;
-}
-
-std::vector<std::int64_t> ReplayBuffer::count_headers(const std::vector<std::filesystem::path>& files, Refresh& r) {
-  std::vector<std::int64_t> counts(files.size(), -1);
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    try {
-      counts[i] = std::int64_t(read_chunk_sample_count(files[i]));
-    } catch (const std::exception& e) {
-      seen_.insert(files[i].filename().string());
-      r.warnings.push_back(std::string("skipped: ") + e.what());
-    }
-  }
-  return counts;
 }
 
 void ReplayBuffer::take_file(const std::filesystem::path& file, std::int64_t count, bool decode, Refresh& r) {

@@ -34,9 +34,11 @@ class ReplayBuffer {
     std::int64_t samples = 0;           // samples they held
     std::vector<std::string> warnings;  // one per skipped file, naming it and why
   };
-  // Reads the chunk files in `dir` not read before, oldest name first (generation-major
-  // names sort in the order they were written), then trims the window. Files older than
-  // the window can hold are counted from their headers and not decoded (a resume).
+  // Reads the chunk files in `dir` not read before, in the order the run made them (by the
+  // generation in each header: chunks from outside the run first; within a generation a
+  // broker's stream entries after the rest and in stream order, the rest by name), then
+  // trims the window. Files older than the window can hold are counted from their headers
+  // and not decoded (a resume), so a resumed run's window is the one a fresh run had.
   Refresh refresh(const std::filesystem::path& dir);
   // Adds samples directly (tests; the broker's ingest), then trims the window.
   void add(std::vector<Sample> samples);
@@ -51,9 +53,7 @@ class ReplayBuffer {
   std::vector<const Sample*> draw(std::size_t n, Rng& rng, double recency = 0) const;
 
  private:
-  // The steps of refresh(): the sample count of each new file from its header (-1: the
-  // header is unreadable; the file is skipped), then each file counted or decoded.
-  std::vector<std::int64_t> count_headers(const std::vector<std::filesystem::path>& files, Refresh& r);
+  // A file of refresh(): counted from its header (older than the window) or decoded.
   void take_file(const std::filesystem::path& file, std::int64_t count, bool decode, Refresh& r);
   void trim();
 

@@ -95,6 +95,48 @@ TEST(ReplayBuffer, ReadsChunksInNameOrderOnceEach) {
   fs::remove_all(dir);
 }
 
+// The order a run made its chunks, not their names: chunks from outside the run first
+// (imported games, `bughouse selfplay` output: generation 0 in the header), then a broker's
+// stream entries in stream order (9 before 10), then each generation's own.
+TEST(ReplayBuffer, ReadsChunksInTheOrderTheRunMadeThemWhateverTheirNames) {
+  fs::path dir = fresh_dir("replay_made_order");
+  write_chunk(dir / "g0002-s1-w0-000000.chunk", numbered(500, 1), ChunkProvenance{2, 1, 1, 1});
+  write_chunk(dir / "g0001-s1-w0-000000.chunk", numbered(400, 1), ChunkProvenance{1, 1, 1, 0});
+  write_chunk(dir / "sp-20261202-w0-000000.chunk", numbered(100, 1));
+  write_chunk(dir / "1764633600000-10.chunk", numbered(300, 1));
+  write_chunk(dir / "1764633600000-9.chunk", numbered(200, 1));
+  write_chunk(dir / "import-club.chunk", numbered(0, 1));
+  ReplayBuffer b(WindowSettings{100, 100, 0});
+  b.refresh(dir);
+  ASSERT_EQ(b.size(), 6u);
+  const std::uint32_t expected[] = {0, 100, 200, 300, 400, 500};
+  for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(b.at(i).net_version, expected[i]) << i;
+  fs::remove_all(dir);
+}
+
+// A run resumed after three generations holds the window the uninterrupted run held:
+// the same samples in the same order, though it reads every file at once.
+TEST(ReplayBuffer, AResumedWindowIsTheFreshRunsWindow) {
+  fs::path dir = fresh_dir("replay_resumed_window");
+  const WindowSettings window{40, 60, 0.5};
+  ReplayBuffer fresh(window);
+  write_chunk(dir / "sp-imported.chunk", numbered(1000, 15));  // before the run: imported
+  for (std::uint32_t g = 1; g <= 3; ++g) {
+    for (int w = 0; w < 2; ++w) {
+      char name[40];
+      std::snprintf(name, sizeof name, "g%04u-s1-w%d-000000.chunk", g, w);
+      write_chunk(dir / name, numbered(100 * g + 20 * std::uint32_t(w), 10), ChunkProvenance{g, 1, 1, g - 1});
+    }
+    fresh.refresh(dir);  // the fresh run reads each generation's files after playing it
+  }
+  ReplayBuffer resumed(window);
+  resumed.refresh(dir);
+  ASSERT_EQ(resumed.size(), fresh.size());
+  EXPECT_EQ(resumed.total_seen(), fresh.total_seen());
+  for (std::size_t i = 0; i < fresh.size(); ++i) EXPECT_EQ(resumed.at(i).net_version, fresh.at(i).net_version) << i;
+  fs::remove_all(dir);
+}
+
 TEST(ReplayBuffer, SkipsCorruptAndTruncatedChunksNamingThem) {
   fs::path dir = fresh_dir("replay_corrupt");
   write_chunk(dir / "g0001-good.chunk", numbered(0, 4));
