@@ -145,6 +145,7 @@ void read_training(ConfigReader& r, Config& c) {
 
 void read_evaluation(ConfigReader& r, Config& c) {
   EvaluationSettings& e = c.evaluation;
+  r.read("games_vs_tactical", e.games_vs_tactical, 0, 100'000);
   r.read("games_vs_best", e.games_vs_best, 0, 100'000);
   r.read("games_vs_random", e.games_vs_random, 0, 100'000);
   r.read("games_vs_greedy", e.games_vs_greedy, 0, 100'000);

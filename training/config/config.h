@@ -56,6 +56,9 @@ struct TrainingSettings {
 
 // [evaluation]: the arena after each generation (new net vs previous best and baselines).
 struct EvaluationSettings {
+  // The yardstick that does not saturate: the tactical evaluator (mcts/simple_evaluators.h,
+  // no network) searching with the same visits as the net.
+  int games_vs_tactical = 16;
   int games_vs_best = 16;
   int games_vs_random = 8;
   int games_vs_greedy = 16;

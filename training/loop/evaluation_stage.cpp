@@ -9,6 +9,7 @@
 #include "mcts/random_player.h"
 #include "training/players/arena.h"
 #include "training/players/elo.h"
+#include "training/players/model_loader.h"
 #include "training/players/network_source.h"
 #include "training/loop/promotion.h"
 
@@ -34,7 +35,9 @@ struct ArenaRunner {
                     opponent.name.c_str(), so_far.games(), games, so_far.wins, so_far.draws, so_far.losses);
       run.progress.show(text);
     });
-    summary.set("score_" + key, r.score());
+    const EloEstimate elo = r.elo();
+    summary.set("score_" + key, r.score()).set("games_" + key, r.games());
+    summary.set("elo_" + key, elo.elo).set("elo_" + key + "_low", elo.low).set("elo_" + key + "_high", elo.high);
     return r;
   }
 };
@@ -93,8 +96,11 @@ void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   const auto time_model = TimeModel(run.config.think);
   const ArenaSide random{"random", [time_model](std::uint64_t seed) { return std::make_unique<RandomPlayer>(time_model, seed); }};
   const ArenaSide greedy{"greedy", [time_model](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(time_model, seed); }};
-  if (auto r = arena.play(random, e.games_vs_random, "vs_random")) summary.set("elo_vs_random", r->elo().elo);
-  if (auto r = arena.play(greedy, e.games_vs_greedy, "vs_greedy")) summary.set("elo_vs_greedy", r->elo().elo);
+  // At the same visits as the net: what the net adds over the hand-written evaluator.
+  const ArenaSide tactical = ModelLoader().load("tactical").side(search, turn);
+  arena.play(tactical, e.games_vs_tactical, "vs_tactical");
+  arena.play(random, e.games_vs_random, "vs_random");
+  arena.play(greedy, e.games_vs_greedy, "vs_greedy");
   if (e.games_vs_best > 0) measure_against_best(run, arena, search, turn);
   summary.set("best_generation", run.state.best_generation);
 }

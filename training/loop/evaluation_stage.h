@@ -1,8 +1,11 @@
-// evaluation_stage.h — a generation's arenas: the new net against the fixed baselines
-// (random and greedy movers: a scale that does not move) and against the best net so far
-// (the Elo chain, training/elo.h). The new net becomes the best when promotion.h's rule
-// says so (it beats the best and holds its ground against greedy). Results go into the generation's line;
-// the matches into arena/gen-NNNN.bpgn.
+// evaluation_stage.h — a generation's arenas: the new net against the tactical evaluator
+// at the same visits (the yardstick that does not saturate: what the net adds over the
+// hand-written evaluator), against the fixed baselines (random and greedy movers: sanity
+// lines, saturated early) and against the best net so far (the Elo chain,
+// training/players/elo.h). The new net becomes the best when promotion.h's rule says so
+// (it beats the best and holds its ground against greedy). Each arena's score, games and
+// Elo with its 95% interval go into the generation's line; the matches into
+// arena/gen-NNNN.bpgn.
 #pragma once
 
 #include <cstdint>

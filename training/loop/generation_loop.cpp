@@ -236,7 +236,7 @@ void Loop::commit(RunContext& run, std::int64_t g, JsonLine& summary, Clock::tim
   std::snprintf(line, sizeof line, "generation %lld: Elo %+.0f [%+.0f, %+.0f]", static_cast<long long>(g), state_.elo,
                 summary.number("elo_low").value_or(state_.elo), summary.number("elo_high").value_or(state_.elo));
   std::string text = line;
-  for (const char* who : {"random", "greedy"})  // only the arenas that were played
+  for (const char* who : {"tactical", "random", "greedy"})  // only the arenas that were played
     if (auto score = summary.number(std::string("score_vs_") + who)) {
       std::snprintf(line, sizeof line, ", vs %s %.0f%%", who, 100 * *score);
       text += line;

@@ -49,6 +49,7 @@ window_min = 100
 threads = 1
 [evaluation]
 games_vs_best = 0
+games_vs_tactical = 0
 games_vs_random = 0
 games_vs_greedy = 0
 [run]

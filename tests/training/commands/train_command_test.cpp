@@ -49,6 +49,7 @@ window_min = 100
 threads = 1
 [evaluation]
 games_vs_best = 2
+games_vs_tactical = 2
 games_vs_random = 2
 games_vs_greedy = 2
 visits = 4
@@ -107,6 +108,18 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
   EXPECT_EQ(gens[1].number("generation"), 2);
   EXPECT_TRUE(gens[1].number("score_vs_random"));
   EXPECT_TRUE(gens[1].number("score_vs_greedy"));
+  // The yardstick that does not saturate: the tactical evaluator at the same visits, its
+  // score and its Elo with the interval, and its matches in the generation's arena record.
+  EXPECT_EQ(gens[1].number("games_vs_tactical"), 2);
+  const double tactical = gens[1].number("score_vs_tactical").value_or(-1);
+  EXPECT_GE(tactical, 0);
+  EXPECT_LE(tactical, 1);
+  EXPECT_LE(gens[1].number("elo_vs_tactical_low").value_or(1e9), gens[1].number("elo_vs_tactical").value_or(-1e9));
+  EXPECT_GE(gens[1].number("elo_vs_tactical_high").value_or(-1e9), gens[1].number("elo_vs_tactical").value_or(1e9));
+  int tactical_games = 0;
+  for (const auto& g : read_bpgn_file((runs / "arena" / "gen-0002.bpgn").string()))
+    for (const auto& [tag, value] : g.tags) tactical_games += tag == "WhiteA" && value == "tactical";
+  EXPECT_EQ(tactical_games, 1);  // of two, one with the tactical evaluator as team 1
   EXPECT_TRUE(gens[1].number("elo"));
   EXPECT_TRUE(gens[1].number("loss"));
   for (const char* f : {"config.toml", "rules.txt", "revision.txt", "report.html"}) EXPECT_TRUE(fs::exists(runs / f)) << f;

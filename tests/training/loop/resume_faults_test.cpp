@@ -57,6 +57,7 @@ window_min = 50
 threads = 1
 [evaluation]
 games_vs_best = 2
+games_vs_tactical = 0
 games_vs_random = 0
 games_vs_greedy = 0
 visits = 2
