@@ -41,14 +41,18 @@ std::vector<Sample> samples_from_game(const BpgnGame& game, const RuleSet& rules
   samples.reserve(recorded.events().size());
   for (const MatchEvent& e : recorded.events()) {
     if (e.move.is_wait()) continue;  // a record's waits are not decisions we can learn from
+    if (match.legal_moves(board_of(e.seat)).size == 1) {  // no choice: self-play records none either
+      match.play_legal(board_of(e.seat), e.move, e.time_ms);
+      continue;
+    }
     Sample s;
     MatchView::of(match, e.seat, e.time_ms).pack(s.view);
     s.policy = {PolicyEntry{e.move.raw(), 1.0f}};
     s.result = result_for(result, team_of(e.seat));
     s.seat = e.seat;
     s.full_search = true;  // the played move is the policy target
-    s.visits = 1;
-    s.root_value = float(s.result);  // no search: a value_q_weight blend keeps the result
+    s.visits = 0;  // no search made it: its value target is the result alone (training_batch.h)
+    s.root_value = float(s.result);
     samples.push_back(std::move(s));
     match.play_legal(board_of(e.seat), e.move, e.time_ms);
   }

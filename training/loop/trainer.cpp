@@ -127,13 +127,17 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
   const auto policy_target = batch.policy.to(device_);
   const auto policy_weight = batch.policy_weight.to(device_);
   const auto wdl_target = batch.wdl.to(device_);
+  const auto illegal = batch.legal.defined() ? batch.legal.to(device_).logical_not() : at::Tensor();
 
   NetOutput out;
   {
     CpuAutocast autocast(settings_.bf16_autocast && device_.is_cpu());
     out = net_->forward(planes);
   }
-  const auto logits = out.policy.to(at::kFloat);
+  // The softmax runs over the seat's legal actions alone, as the search's priors do: an
+  // illegal output gets no share (a large finite logit, so 0 x log p stays 0, not NaN).
+  auto logits = out.policy.to(at::kFloat);
+  if (illegal.defined()) logits = logits.masked_fill(illegal, -1e9);
   const auto wdl = out.wdl.to(at::kFloat);
   // Policy: cross-entropy with the search's visit distribution, on full searches only.
   const auto per_sample = -(policy_target * torch::log_softmax(logits, 1)).sum(1);

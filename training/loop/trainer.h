@@ -1,6 +1,7 @@
 // trainer.h — the optimiser loop over one network: SGD with Nesterov momentum or AdamW,
 // weight decay, a learning-rate schedule (linear warm-up, then constant, steps or cosine),
-// policy cross-entropy (full searches only) plus weighted win/draw/loss cross-entropy,
+// policy cross-entropy over the legal actions (full searches only) plus weighted
+// win/draw/loss cross-entropy,
 // global gradient-norm clipping, and bf16 autocast on the CPU. Checkpoints carry the
 // weights, the optimiser state and the step count, so a resumed run continues exactly.
 #pragma once

@@ -8,19 +8,34 @@
 #include <ATen/ATen.h>
 #include <tbb/parallel_for.h>
 
+#include "core/movegen.h"
+#include "core/notation.h"
 #include "nn/encoding.h"
 #include "nn/policy_map.h"
 #include "nn/shape.h"
 
 namespace bh {
 
-TrainingBatch build_batch(std::span<const Sample* const> samples, double q_weight) {
+namespace {
+
+// Marks the seat's legal actions in `row` (kPolicySize flags).
+void mark_legal(const MatchView& view, const BatchTargets& targets, bool* row) {
+  const Color mover = color_of(view.seat);
+  for (Move m : legal_moves(view.own_board(), targets.rules)) row[policy_index(m, mover)] = true;
+  if (targets.allow_wait) row[policy_index(Move::wait(), mover)] = true;
+}
+
+}  // namespace
+
+TrainingBatch build_batch(std::span<const Sample* const> samples, const BatchTargets& targets) {
   const auto n = std::int64_t(samples.size());
   TrainingBatch b;
   b.planes = at::empty({n, kInputPlanes, kInputHeight, kInputWidth}, at::kFloat);
   b.policy = at::zeros({n, kPolicySize}, at::kFloat);
   b.policy_weight = at::zeros({n}, at::kFloat);
   b.wdl = at::zeros({n, 3}, at::kFloat);
+  b.legal = at::zeros({n, kPolicySize}, at::kBool);
+  bool* legal = b.legal.data_ptr<bool>();
   float* planes = b.planes.data_ptr<float>();
   float* policy = b.policy.data_ptr<float>();
   float* weight = b.policy_weight.data_ptr<float>();
@@ -36,6 +51,8 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, double q_weigh
     }
     encode(view, std::span<float, kInputSize>(planes + i * kInputSize, kInputSize));
     const Color mover = color_of(s.seat);
+    bool* legal_row = legal + i * kPolicySize;
+    mark_legal(view, targets, legal_row);
     float* row = policy + i * kPolicySize;
     float mass = 0;
     for (const PolicyEntry& e : s.policy) {
@@ -43,6 +60,9 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, double q_weigh
       if (index < 0 || index >= kPolicySize)
         throw std::invalid_argument("training sample " + std::to_string(i) + ": move " + std::to_string(e.move) +
                                     " has no policy index");
+      if (!legal_row[index])
+        throw std::invalid_argument("training sample " + std::to_string(i) + ": move " + to_uci(Move::from_raw(e.move)) +
+                                    " is not a legal action of its seat under the run's rules");
       row[index] += e.probability;
       mass += e.probability;
     }
@@ -52,6 +72,7 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, double q_weigh
     } else {
       for (const PolicyEntry& e : s.policy) row[policy_index(Move::from_raw(e.move), mover)] = 0;
     }
+    const double q_weight = s.visits > 0 ? targets.q_weight : 0;  // no search, no search value
     float* target = wdl + i * 3;
     target[s.result > 0 ? 0 : (s.result == 0 ? 1 : 2)] = float(1 - q_weight);
     const double q = std::clamp<double>(s.root_value, -1, 1);

@@ -42,6 +42,11 @@ std::string progress_text(const RunContext& run, std::int64_t g, int i, const St
 
 }  // namespace
 
+BatchTargets batch_targets(const Config& config) {
+  return {config.training.value_q_weight, config.selfplay_config().match_rules(),
+          config.search.allow_wait && config.clock.timed()};
+}
+
 bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, JsonLine& summary) {
   const auto r = window.refresh(run.dir.chunks());
   for (const auto& w : r.warnings) run.progress.say("warning: " + w);
@@ -53,9 +58,10 @@ bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, Jso
   }
   at::set_num_threads(t.threads > 0 ? t.threads : int(std::thread::hardware_concurrency()));  // training runs alone
   Rng rng(run.config.network.seed * 7'777'777ULL + std::uint64_t(g) * 31ULL + std::uint64_t(run.state.session));
+  const BatchTargets targets = batch_targets(run.config);
   auto next_batch = [&] {
     auto picked = window.draw(std::size_t(t.batch_size), rng, t.recency_weight);
-    return std::async(std::launch::async, [picked = std::move(picked), q = t.value_q_weight] { return build_batch(picked, q); });
+    return std::async(std::launch::async, [picked = std::move(picked), &targets] { return build_batch(picked, targets); });
   };
   const auto start = std::chrono::steady_clock::now();
   const std::int64_t first_step = run.trainer.steps();

@@ -9,8 +9,13 @@
 #include "training/report/json_line.h"
 #include "training/loop/replay_buffer.h"
 #include "training/loop/run_context.h"
+#include "training/loop/training_batch.h"
 
 namespace bh {
+
+// The targets of the run's batches: its value blend, and the legal actions of self-play
+// (the rules it plays, with the wait where [search] allows it on a clock).
+BatchTargets batch_targets(const Config& config);
 
 // Reads the chunks written since the last call into `window` first. Returns false when
 // stopped before the last step (the generation's training is then redone on resume).

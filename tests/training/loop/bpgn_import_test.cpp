@@ -1,8 +1,9 @@
 // Specification of `bughouse import`'s core: recorded games become training samples. The
 // truth is the shared test data — 50 refereed matches written by an independent program —
-// and its result tags: every move is one sample, its move is legal in the view it stores,
-// the seat in the view is the mover, and its value target is the tag's result for the
-// mover's team.
+// and its result tags: every move with an alternative is one sample (a forced move, the
+// only legal one, teaches nothing, as self-play records none), its move is legal in the
+// view it stores, the seat in the view is the mover, no search made it (visits 0) and its
+// value target is the tag's result for the mover's team.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -32,17 +33,36 @@ std::int8_t expected_result(const BpgnGame& g, Seat s) {
   return (team_of(s) == Team1) == team1_won ? 1 : -1;
 }
 
-TEST(BpgnImport, EveryMoveOfTheSharedMatchesIsASampleWithTheTagsResult) {
+// The plies of a game that had more than one legal move, by core's own move generator.
+std::vector<std::size_t> plies_with_a_choice(const BpgnGame& g, std::int64_t& forced) {
+  const Match recorded = replay(g, referee_rules());
+  Match m(recorded.initial_board(BoardA), recorded.initial_board(BoardB), referee_rules(), recorded.time_control(),
+          recorded.initial_clocks());
+  std::vector<std::size_t> out;
+  std::size_t ply = 0;
+  for (const MatchEvent& e : recorded.events()) {
+    if (e.move.is_wait()) continue;
+    if (m.legal_moves(board_of(e.seat)).size > 1) out.push_back(ply);
+    else ++forced;
+    m.play_legal(board_of(e.seat), e.move, e.time_ms);
+    ++ply;
+  }
+  return out;
+}
+
+TEST(BpgnImport, EveryMoveWithAChoiceInTheSharedMatchesIsASampleWithTheTagsResult) {
   const auto games = read_bpgn_file(test::data_path("match_replays.bpgn"));
   ASSERT_EQ(games.size(), 50u);
-  std::int64_t total = 0;
+  std::int64_t total = 0, forced = 0;
   for (const BpgnGame& g : games) {
     const std::vector<Sample> samples = samples_from_game(g, referee_rules());
-    ASSERT_EQ(samples.size(), g.plies.size()) << "game " << g.index;
+    const std::vector<std::size_t> plies = plies_with_a_choice(g, forced);
+    ASSERT_EQ(samples.size(), plies.size()) << "game " << g.index;
     for (std::size_t i = 0; i < samples.size(); ++i) {
       const Sample& s = samples[i];
       const MatchView v = MatchView::unpack(s.view);
-      const BpgnPly& ply = g.plies[i];
+      const BpgnPly& ply = g.plies[plies[i]];
+      EXPECT_EQ(s.visits, 0u);
       EXPECT_EQ(board_of(s.seat), ply.board) << "game " << g.index << " ply " << i;
       EXPECT_EQ(color_of(s.seat), ply.color);
       EXPECT_EQ(v.seat, s.seat);
@@ -62,6 +82,7 @@ TEST(BpgnImport, EveryMoveOfTheSharedMatchesIsASampleWithTheTagsResult) {
     total += std::int64_t(samples.size());
   }
   EXPECT_GT(total, 1000);
+  EXPECT_GT(forced, 0);  // the data has forced moves, and none became a sample
 }
 
 TEST(BpgnImport, AnUnfinishedOrContradictedGameIsRefused) {

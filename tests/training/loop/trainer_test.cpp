@@ -1,6 +1,8 @@
 // Specification of the optimiser loop: batches carry exactly the planes and targets the
-// spec says, the learning-rate schedule follows its formula, a net overfits a fixed batch
-// (the losses really fall), and a checkpoint resumes training exactly.
+// spec says (the seat's legal actions marked, the search's value blended only where a
+// search made the sample), the policy loss is the cross-entropy over the legal actions
+// alone, the learning-rate schedule follows its formula, a net overfits a fixed batch (the
+// losses really fall), and a checkpoint resumes training exactly.
 #include <gtest/gtest.h>
 
 #include <ATen/Parallel.h>
@@ -73,12 +75,48 @@ TEST(TrainingBatch, BlendsTheSearchValueIntoTheValueTarget) {
   auto samples = match_samples(3);
   samples[0].result = 1;
   samples[0].root_value = -0.5f;  // the search thought it was losing
-  TrainingBatch b = build_batch(pointers(samples), 0.25);
+  samples[0].visits = 64;
+  TrainingBatch b = build_batch(pointers(samples), BatchTargets{0.25});
   // 0.75 x (1, 0, 0) + 0.25 x (0.25, 0, 0.75)
   EXPECT_FLOAT_EQ(b.wdl[0][0].item<float>(), 0.75f + 0.0625f);
   EXPECT_FLOAT_EQ(b.wdl[0][1].item<float>(), 0.0f);
   EXPECT_FLOAT_EQ(b.wdl[0][2].item<float>(), 0.1875f);
   EXPECT_NEAR(b.wdl.sum(1)[1].item<float>(), 1.0f, 1e-6);
+}
+
+// An imported game's move has no search behind it (visits 0): its value target is the
+// result alone, so a drawn game teaches a draw, not (0.25, 0.5, 0.25).
+TEST(TrainingBatch, ASampleNoSearchMadeKeepsItsResultAlone) {
+  auto samples = match_samples(1);
+  samples[0].result = 0;
+  samples[0].root_value = 0;
+  samples[0].visits = 0;
+  TrainingBatch b = build_batch(pointers(samples), BatchTargets{0.5});
+  EXPECT_EQ(b.wdl[0][0].item<float>(), 0.0f);
+  EXPECT_EQ(b.wdl[0][1].item<float>(), 1.0f);
+  EXPECT_EQ(b.wdl[0][2].item<float>(), 0.0f);
+}
+
+// At the start White has 20 moves; the wait is a 21st action only where it is allowed.
+TEST(TrainingBatch, MarksTheSeatsLegalActionsAndTheWaitWhereAllowed) {
+  auto samples = match_samples(1);
+  const int wait = policy_index(Move::wait(), White);
+  TrainingBatch without = build_batch(pointers(samples));
+  EXPECT_EQ(without.legal[0].sum().item<std::int64_t>(), 20);
+  EXPECT_FALSE(without.legal[0][wait].item<bool>());
+  EXPECT_TRUE(without.legal[0][policy_index(Move::normal(G1, F3), White)].item<bool>());
+  EXPECT_FALSE(without.legal[0][policy_index(Move::normal(E2, E5), White)].item<bool>());
+  BatchTargets waits;
+  waits.allow_wait = true;
+  TrainingBatch with = build_batch(pointers(samples), waits);
+  EXPECT_EQ(with.legal[0].sum().item<std::int64_t>(), 21);
+  EXPECT_TRUE(with.legal[0][wait].item<bool>());
+}
+
+TEST(TrainingBatch, RefusesAPolicyMoveThatIsNotALegalAction) {
+  auto samples = match_samples(1);
+  samples[0].policy = {{Move::normal(E2, E5).raw(), 1.0f}};
+  EXPECT_THROW(build_batch(pointers(samples)), std::invalid_argument);
 }
 
 TrainingSettings settings() {
@@ -110,6 +148,27 @@ TEST(Trainer, LearningRateScheduleFollowsItsFormula) {
   Trainer cosine(tiny_net(), t, c10::kCPU, 1);
   EXPECT_NEAR(cosine.learning_rate_at(9 + 50), 0.05, 1e-12);
   EXPECT_NEAR(cosine.learning_rate_at(9 + 100), 0.0, 1e-12);
+}
+
+// The policy loss is the cross-entropy over the legal actions alone, computed here by hand
+// from the net's own logits.
+TEST(Trainer, PolicyLossIsTheCrossEntropyOverTheLegalActions) {
+  at::set_num_threads(1);
+  auto samples = match_samples(8);
+  for (auto& s : samples) s.full_search = true;
+  TrainingBatch batch = build_batch(pointers(samples));
+  Trainer t(tiny_net(), settings(), c10::kCPU, 5);
+  const StepStats measured = t.measure(batch);
+  torch::NoGradGuard no_grad;
+  t.network()->eval();
+  const at::Tensor logits = t.network()->forward(batch.planes).policy;
+  double sum = 0;
+  for (int i = 0; i < batch.size(); ++i) {
+    const at::Tensor legal = batch.legal[i].nonzero().squeeze(1);
+    const at::Tensor log_p = torch::log_softmax(logits[i].index_select(0, legal), 0);
+    sum -= (batch.policy[i].index_select(0, legal) * log_p).sum().item<double>();
+  }
+  EXPECT_NEAR(measured.policy_loss, sum / batch.size(), 1e-4);
 }
 
 TEST(Trainer, OverfitsAFixedBatch) {
