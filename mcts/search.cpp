@@ -41,8 +41,8 @@ void Search::reset() {
 void Search::start(const GameState& state, const SearchParams& params) {
   if (state.over()) throw std::invalid_argument("search: the match is over");
   if (params.visits < 1) throw std::invalid_argument("search: visits must be at least 1");
-  const bool reuse = config_.reuse_tree && root_state_ && tree_.root().status == NodeStatus::Expanded &&
-                     same_decision(*root_state_, state);
+  const bool reuse = config_.reuse_tree && params.keep_tree && root_state_ &&
+                     tree_.root().status == NodeStatus::Expanded && same_decision(*root_state_, state);
   if (!reuse) {
     tree_.clear();
     root_noised_ = false;
@@ -54,6 +54,7 @@ void Search::start(const GameState& state, const SearchParams& params) {
   // between the expected and the real think times.)
   if (!reuse) root_state_ = state.for_search();
   params_ = params;
+  if (params.visits_on_top) params_.visits = int(tree_.root().visits) + params.visits;
   started_ = true;
   root_prepared_ = false;
   if (tree_.root().status == NodeStatus::Expanded) prepare_root();

@@ -39,6 +39,13 @@ namespace bh {
 struct SearchParams {
   int visits = 64;     // PUCT: root visits to reach; Gumbel: simulations (reuse counts)
   bool noise = false;  // Dirichlet noise (PUCT) or Gumbel noise (Gumbel) at the root
+  // `visits` more than a kept subtree already holds: the search's own budget (otherwise
+  // a kept subtree counts towards it, and a search after a well-explored line adds few
+  // visits or none).
+  bool visits_on_top = false;
+  // False: a fresh tree even where the last search's subtree could be kept, so that the
+  // visit distribution (a policy target) is made whole under this search's root noise.
+  bool keep_tree = true;
 };
 
 struct ChildStat {

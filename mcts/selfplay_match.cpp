@@ -79,6 +79,10 @@ bool SelfPlayMatch::prepare() {
     SearchParams params;
     params.visits = full_search_ ? config_.search.visits : config_.cheap_visits;
     params.noise = full_search_;
+    // Each search spends its own budget; a full search, whose visits become the policy
+    // target, starts from a fresh tree so that every visit was made under its root noise.
+    params.visits_on_top = true;
+    params.keep_tree = !full_search_;
     search_.start(*state_, params);
     searching_ = true;
     return true;

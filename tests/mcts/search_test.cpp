@@ -250,6 +250,33 @@ TEST(Search, TreeIsReusedWhenTheMatchGoesTheExpectedWay) {
   EXPECT_EQ(s.tree().node_count(), 1u);
 }
 
+// Self-play's budgets: a search adds its own visits on top of a kept subtree, and a search
+// that must not keep one (a full search, whose visits are a policy target) starts afresh.
+TEST(Search, AddsItsOwnVisitsOnTopOfAKeptTreeOrStartsAfreshWhenAsked) {
+  GameState root = GameState::expected(Match(RuleSet{}, TimeControl{}), default_turns());
+  MaterialEvaluator material;
+  LeafBatch batch(4);
+  for (bool keep : {true, false}) {
+    Search s(SearchConfig{}, 1);
+    SearchResult r = run_search(s, root, {200, false}, material, batch);
+    int kept = 0;
+    for (const ChildStat& c : r.children)
+      if (c.move == r.best) kept = int(c.visits);
+    ASSERT_GT(kept, 6);  // more than the budget below: counting it would add nothing
+    GameState next = root;
+    next.apply(r.best);
+    s.advance(root.decider(), r.best);
+    SearchParams p{6, false};
+    p.visits_on_top = true;
+    p.keep_tree = keep;
+    SearchResult r2 = run_search(s, next, p, material, batch);
+    EXPECT_EQ(int(r2.visits), keep ? kept + 6 : 6) << keep;
+    std::uint32_t children = 0;
+    for (const ChildStat& c : r2.children) children += c.visits;
+    EXPECT_EQ(int(children), (keep ? kept + 6 : 6) - 1) << keep;  // the root's first visit expands it
+  }
+}
+
 TEST(Search, TemperatureZeroPlaysTheMostVisited) {
   GameState root = GameState::expected(Match(RuleSet{}, TimeControl{}), default_turns());
   MaterialEvaluator material;

@@ -98,13 +98,14 @@ TEST(SelfPlay, EveryMoveReplaysLegallyWithGumbelSearch) {
 
 TEST(SelfPlay, RepetitionDrawEndsTheMatch) {
   // Under the repetition_draw option only the record sees repetitions; the match must end
-  // there all the same. Long clocks and a fixed think time make king walks repeat.
-  SelfPlayConfig c = quick_config(3);
+  // there all the same. Long clocks and a fixed think time make king walks repeat; the
+  // matches are deterministic (one worker, fixed seeds), and these 48 hold two repetitions.
+  SelfPlayConfig c = quick_config(1);
   c.rules.repetition_draw = true;
   c.clock = TimeControl::parse("600s+0");
   c.think.kind = ThinkKind::Fixed;
   c.think.fixed_ms = 1000;
-  const auto ends = replay_all(c, 16);
+  const auto ends = replay_all(c, 48);
   EXPECT_GT(ends.count(EndReason::Repetition), 0u);
 }
 
