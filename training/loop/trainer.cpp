@@ -43,6 +43,18 @@ void set_learning_rate(torch::optim::Optimizer& opt, double lr) {
   for (auto& group : opt.param_groups()) group.options().set_lr(lr);
 }
 
+// Weight decay regularises the convolution and linear weights; biases and batch-norm
+// scales and shifts are left alone (decaying them only shifts activations), as in
+// KataGo's and lc0's training.
+bool decays(const std::string& name) { return name.ends_with(".weight") && name.find(".bn.") == std::string::npos; }
+
+// The parameters in two groups: those weight decay applies to, then the others.
+std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> decay_groups(const Network& net) {
+  std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> groups;
+  for (const auto& p : net->named_parameters()) (decays(p.key()) ? groups.first : groups.second).push_back(p.value());
+  return groups;
+}
+
 }  // namespace
 
 Trainer::Trainer(const NetConfig& net, const TrainingSettings& settings, c10::Device device, std::uint64_t seed)
@@ -61,34 +73,44 @@ Trainer::Trainer(const LoadedCheckpoint& checkpoint, const TrainingSettings& set
     checkpoint.restore_optimizer(*optimizer_);
   } catch (const c10::Error&) {
     throw std::runtime_error("the checkpoint's optimiser state does not fit a " + settings_.optimizer +
-                             " optimiser (was it saved by another?)");
+                             " optimiser with its two parameter groups (decayed weights, then biases and "
+                             "batch norm): was it saved by another optimiser, or by a build before the groups?");
   }
   steps_ = checkpoint.info().meta.step;
   // The restored state carries the old options; the configuration's win (a resumed run
   // may change its weight decay or momentum; the learning rate is set at every step).
-  for (auto& group : optimizer_->param_groups()) {
+  auto& groups = optimizer_->param_groups();
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const double decay = g == 0 ? settings_.weight_decay : 0;
     if (settings_.optimizer == "adamw") {
-      static_cast<torch::optim::AdamWOptions&>(group.options()).weight_decay(settings_.weight_decay);
+      static_cast<torch::optim::AdamWOptions&>(groups[g].options()).weight_decay(decay);
     } else {
-      static_cast<torch::optim::SGDOptions&>(group.options())
+      static_cast<torch::optim::SGDOptions&>(groups[g].options())
           .momentum(settings_.momentum)
           .nesterov(settings_.momentum > 0)
-          .weight_decay(settings_.weight_decay);
+          .weight_decay(decay);
     }
   }
 }
 
 void Trainer::make_optimizer() {
   const double lr = learning_rate_at(steps_);
+  auto [decayed, others] = decay_groups(net_);
   if (settings_.optimizer == "adamw") {
-    optimizer_ = std::make_unique<torch::optim::AdamW>(
-        net_->parameters(), torch::optim::AdamWOptions(lr).weight_decay(settings_.weight_decay));
+    auto options = [&](double decay) { return std::make_unique<torch::optim::AdamWOptions>(torch::optim::AdamWOptions(lr).weight_decay(decay)); };
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    groups.emplace_back(std::move(decayed), options(settings_.weight_decay));
+    groups.emplace_back(std::move(others), options(0));
+    optimizer_ = std::make_unique<torch::optim::AdamW>(std::move(groups), torch::optim::AdamWOptions(lr));
   } else {
-    optimizer_ = std::make_unique<torch::optim::SGD>(
-        net_->parameters(), torch::optim::SGDOptions(lr)
-                                .momentum(settings_.momentum)
-                                .nesterov(settings_.momentum > 0)
-                                .weight_decay(settings_.weight_decay));
+    auto options = [&](double decay) {
+      return std::make_unique<torch::optim::SGDOptions>(
+          torch::optim::SGDOptions(lr).momentum(settings_.momentum).nesterov(settings_.momentum > 0).weight_decay(decay));
+    };
+    std::vector<torch::optim::OptimizerParamGroup> groups;
+    groups.emplace_back(std::move(decayed), options(settings_.weight_decay));
+    groups.emplace_back(std::move(others), options(0));
+    optimizer_ = std::make_unique<torch::optim::SGD>(std::move(groups), torch::optim::SGDOptions(lr));
   }
 }
 

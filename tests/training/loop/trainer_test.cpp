@@ -9,6 +9,7 @@
 #include <torch/torch.h>
 
 #include <filesystem>
+#include <map>
 
 #include "core/notation.h"
 #include "nn/encoding.h"
@@ -169,6 +170,37 @@ TEST(Trainer, PolicyLossIsTheCrossEntropyOverTheLegalActions) {
     sum -= (batch.policy[i].index_select(0, legal) * log_p).sum().item<double>();
   }
   EXPECT_NEAR(measured.policy_loss, sum / batch.size(), 1e-4);
+}
+
+// With no gradient (no policy target, no value weight) a step is the weight decay alone:
+// convolution and linear weights shrink by lr x decay (AdamW's decoupled decay, SGD's L2
+// term alike); biases and batch norm stay as they were.
+TEST(Trainer, WeightDecayShrinksConvAndLinearWeightsOnly) {
+  at::set_num_threads(1);
+  auto samples = match_samples(8);
+  for (auto& s : samples) s.full_search = false;
+  TrainingBatch batch = build_batch(pointers(samples));
+  for (const char* optimizer : {"adamw", "sgd"}) {
+    TrainingSettings s = settings();
+    s.optimizer = optimizer;
+    s.momentum = 0;
+    s.learning_rate = 0.1;
+    s.weight_decay = 0.5;
+    s.value_loss_weight = 0;
+    Trainer t(tiny_net(), s, c10::kCPU, 6);
+    std::map<std::string, at::Tensor> before;
+    for (const auto& p : t.network()->named_parameters()) before[p.key()] = p.value().detach().clone();
+    t.step(batch);
+    int decayed = 0, kept = 0;
+    for (const auto& p : t.network()->named_parameters()) {
+      const bool decays = p.key().ends_with(".weight") && p.key().find(".bn.") == std::string::npos;
+      const at::Tensor expected = decays ? before[p.key()] * (1 - 0.1 * 0.5) : before[p.key()];
+      EXPECT_TRUE(torch::allclose(p.value(), expected, 1e-5, 1e-7)) << optimizer << " " << p.key();
+      ++(decays ? decayed : kept);
+    }
+    EXPECT_GE(decayed, 4);  // stem, tower, heads
+    EXPECT_GE(kept, 4);     // batch norm, biases
+  }
 }
 
 TEST(Trainer, OverfitsAFixedBatch) {
