@@ -153,6 +153,7 @@ void read_evaluation(ConfigReader& r, Config& c) {
   r.read("threads", e.threads, 0, 1024);
   r.read("promote_score", e.promote_score, 0, 1);
   r.read("promote_greedy_margin", e.promote_greedy_margin, 0, 1);
+  r.read("validation", e.validation);
 }
 
 void read_run(ConfigReader& r, Config& c) {

@@ -73,6 +73,10 @@ struct EvaluationSettings {
   // than this (1 = no such check): a fixed opponent the chain of best nets cannot drift
   // away from (training/loop/README.md "Experiments").
   double promote_greedy_margin = 1.0;
+  // Held-out positions measured after every generation (training/loop/validation.h): a
+  // BPGN file of matches the run never trains on, relative to the configuration file's
+  // folder; copied into the run directory when the run starts. Empty: none.
+  std::string validation;
 };
 
 // [broker]: distributed self-play (bughouse train --broker / bughouse worker).

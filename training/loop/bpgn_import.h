@@ -1,7 +1,10 @@
 // bpgn_import.h — training samples from recorded games (BPGN of people or engines), for
-// starting a run from a game database instead of from nothing. Each move of a finished
-// game becomes one sample: what its mover saw (MatchView at the move's time), the played
-// move as a one-hot policy target, and the game's result for the mover's team. The games
+// starting a run from a game database instead of from nothing, and for a run's held-out
+// validation positions (validation.h). Each move of a finished game that had an
+// alternative becomes one sample: what its mover saw (MatchView at the move's time), the
+// played move as a one-hot policy target, and the game's result for the mover's team; no
+// search made it (visits 0). A forced move (the only legal one) is no sample, as in
+// self-play. The games
 // are replayed through core/, so an illegal record is refused with its game and move.
 #pragma once
 

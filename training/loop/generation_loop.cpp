@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <optional>
 #include <ostream>
+#include <sstream>
 #include <thread>
 
 #include "core/platform/atomic_file.h"
@@ -20,6 +22,7 @@
 #include "training/loop/run_lock.h"
 #include "training/loop/selfplay_stage.h"
 #include "training/loop/training_stage.h"
+#include "training/loop/validation.h"
 
 namespace bh {
 
@@ -29,6 +32,21 @@ using Clock = std::chrono::steady_clock;
 std::string source_revision() { return BUGHOUSE_REVISION; }
 
 namespace {
+
+// [evaluation] validation, resolved against the configuration file's folder ("" for none).
+fs::path validation_source(const Config& config) {
+  const fs::path key = config.evaluation.validation;
+  if (key.empty() || key.is_absolute()) return key;
+  return fs::path(config.source).parent_path() / key;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  return ss.str();
+}
 
 // The optimiser whose state a checkpoint holds: the one its run's configuration names
 // ("" when that configuration cannot be read back).
@@ -77,6 +95,7 @@ class Loop {
  private:
   void open(bool resume);
   void write_run_files();
+  void open_validation();
   void start_new(const RunProgress& progress);
   void resume_from(const LoadedCheckpoint& ckpt, const RunProgress& progress);
   bool self_play(RunContext& run, std::int64_t g, JsonLine& summary);
@@ -101,6 +120,7 @@ class Loop {
   std::optional<Trainer> trainer_;
   std::optional<MetricsFile> metrics_;
   std::optional<BrokerLink> broker_;
+  std::optional<Validation> validation_;
   RunState state_;
   Clock::time_point session_start_ = Clock::now();
   double generation_seconds_ = 0;  // the last generation's wall time (for the ETA)
@@ -109,6 +129,9 @@ class Loop {
 void Loop::open(bool resume) {
   const fs::path& root = dir_.root();
   if (resume && !fs::exists(root)) throw std::runtime_error("nothing to resume: " + root.string() + " does not exist");
+  const fs::path validation = validation_source(config_);
+  if (!validation.empty() && !fs::exists(dir_.validation()) && !fs::exists(validation))
+    throw std::runtime_error(config_.source + ": [evaluation] validation: no such file " + validation.string());
   if (!resume && fs::exists(root) && !dir_.holds_only_imported_chunks())
     throw std::runtime_error("run directory " + root.string() +
                              " already holds files; use --resume to continue that run or choose another --run");
@@ -134,7 +157,29 @@ void Loop::open(bool resume) {
   write_run_files();
   if (ckpt) resume_from(*ckpt, progress);
   else start_new(progress);
+  open_validation();
   write_report(root.string(), "");
+}
+
+// The held-out positions are the run's own copy, made from [evaluation] validation when
+// the run began: a resumed run measures the same positions whatever its configuration
+// names now.
+void Loop::open_validation() {
+  const fs::path source = validation_source(config_);
+  if (!fs::exists(dir_.validation())) {
+    if (source.empty()) return;
+    write_file_atomic(dir_.validation(), read_file(source));
+  }
+  std::vector<std::string> skipped;
+  validation_.emplace(dir_.validation(), batch_targets(config_), skipped);
+  for (const auto& s : skipped) progress_.say("validation: skipped " + s);
+  char line[240];
+  std::snprintf(line, sizeof line,
+                "validation: %zu held-out positions; the tactical evaluator's score loss %.4f (scale %.0f), "
+                "first choice = move played %.1f%%",
+                validation_->positions(), validation_->tactical_score_loss(), validation_->tactical_scale(),
+                100 * validation_->tactical_top1());
+  progress_.say(line);
 }
 
 void Loop::write_run_files() {
@@ -219,6 +264,7 @@ void Loop::evaluate(RunContext& run, std::int64_t g, JsonLine& summary) {
     while (!stop.stop_requested()) interrupt_.poll(std::chrono::milliseconds(200));
   });
   evaluate_generation(run, g, summary);
+  if (validation_) validation_->report(*trainer_, summary);
 }
 
 // The generation's line first, then its checkpoint (the commit point: a kill before it

@@ -56,6 +56,7 @@ class RunDirectory {
   std::filesystem::path arena_record(std::int64_t generation) const;
   std::filesystem::path metrics() const { return root_ / "metrics.jsonl"; }
   std::filesystem::path report() const { return root_ / "report.html"; }
+  std::filesystem::path validation() const { return root_ / "validation.bpgn"; }
   // The file name stem of a self-play worker's files: gNNNN-sK-wW.
   static std::string selfplay_stem(std::int64_t generation, std::int64_t session, int worker);
 

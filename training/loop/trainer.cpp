@@ -49,6 +49,19 @@ void set_learning_rate(torch::optim::Optimizer& opt, double lr) {
 bool decays(const std::string& name) { return name.ends_with(".weight") && name.find(".bn.") == std::string::npos; }
 
 // The parameters in two groups: those weight decay applies to, then the others.
+// The share of weighted samples whose target's most likely action is the logits' first.
+double policy_top1(const at::Tensor& logits, const at::Tensor& target, const at::Tensor& weight) {
+  const at::Tensor same = (logits.argmax(1) == target.argmax(1)).to(at::kFloat);
+  return ((same * weight).sum() / weight.sum().clamp_min(1)).item<double>();
+}
+
+// Binary cross-entropy of the expected scores (win + draw / 2) of `wdl` against `target`.
+double score_loss(const at::Tensor& wdl, const at::Tensor& target) {
+  const auto score = [](const at::Tensor& w) { return w.select(1, 0) + 0.5 * w.select(1, 1); };
+  const at::Tensor p = score(wdl).clamp(1e-6, 1 - 1e-6), t = score(target);
+  return -(t * p.log() + (1 - t) * (1 - p).log()).mean().item<double>();
+}
+
 std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> decay_groups(const Network& net) {
   std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> groups;
   for (const auto& p : net->named_parameters()) (decays(p.key()) ? groups.first : groups.second).push_back(p.value());
@@ -171,7 +184,11 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
   stats.value_loss = value_loss.item<double>();
   stats.loss = loss.item<double>();
   stats.learning_rate = learning_rate_at(steps_);
-  if (!learn) return stats;
+  if (!learn) {
+    stats.policy_top1 = policy_top1(logits, policy_target, policy_weight);
+    stats.score_loss = score_loss(torch::softmax(wdl, 1), wdl_target);
+    return stats;
+  }
 
   loss.backward();
   const double clip = settings_.grad_clip > 0 ? settings_.grad_clip : std::numeric_limits<double>::infinity();

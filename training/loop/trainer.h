@@ -25,6 +25,12 @@ struct StepStats {
   double loss = 0, policy_loss = 0, value_loss = 0;
   double learning_rate = 0;
   double grad_norm = 0;  // before clipping
+  // measure() only: the share of policy targets whose most likely action is the policy's
+  // first choice among the legal actions, and the value as an expected score (win + draw
+  // / 2) against the target's, by binary cross-entropy (the value loss any evaluator that
+  // gives a win probability can be held to: validation.h).
+  double policy_top1 = 0;
+  double score_loss = 0;
 };
 
 class Trainer {

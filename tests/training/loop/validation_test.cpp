@@ -1,0 +1,90 @@
+// Specification of a run's held-out positions: the tactical evaluator's line is its
+// score squashed by the scale that fits the positions best (recovered exactly from
+// targets made with a known scale), the positions are every decision with an alternative
+// of the recorded matches (the shared test data, 50 matches by an independent program),
+// and the net's figures are Trainer::measure's over all of them.
+#include <gtest/gtest.h>
+
+#include <ATen/Parallel.h>
+
+#include <cmath>
+
+#include "core/bpgn.h"
+#include "tests/core/test_data.h"
+#include "training/loop/bpgn_import.h"
+#include "training/loop/validation.h"
+
+namespace bh {
+namespace {
+
+TEST(ValidationScale, FitsTheScaleTheTargetsWereMadeWith) {
+  std::vector<double> scores, targets;
+  for (double s = -900; s <= 900; s += 150) {
+    scores.push_back(s);
+    targets.push_back(1 / (1 + std::exp(-s / 300)));
+  }
+  const double scale = fit_score_scale(scores, targets);
+  EXPECT_NEAR(scale, 300, 3);
+  // The fitted scale is the loss's minimum: either side of it is worse.
+  EXPECT_LT(sigmoid_score_loss(scores, targets, scale), sigmoid_score_loss(scores, targets, 250));
+  EXPECT_LT(sigmoid_score_loss(scores, targets, scale), sigmoid_score_loss(scores, targets, 360));
+}
+
+TEST(ValidationScale, ALossOfACoinFlipWithoutInformation) {
+  // Scores of 0 say nothing: every scale gives p = 1/2, a loss of ln 2.
+  EXPECT_NEAR(sigmoid_score_loss({0, 0, 0}, {1, 0, 0.5}, 400), std::log(2.0), 1e-9);
+}
+
+BatchTargets referee() {
+  BatchTargets t;
+  t.rules.stuck_rule = StuckRule::Flag;  // how the shared matches were refereed
+  return t;
+}
+
+TEST(Validation, HoldsEveryDecisionWithAChoiceOfTheRecordedMatches) {
+  std::vector<std::string> skipped;
+  const Validation v(test::data_path("match_replays.bpgn"), referee(), skipped);
+  EXPECT_TRUE(skipped.empty()) << skipped.front();
+  std::size_t expected = 0;
+  for (const BpgnGame& g : read_bpgn_file(test::data_path("match_replays.bpgn")))
+    expected += samples_from_game(g, referee().rules).size();
+  EXPECT_EQ(v.positions(), expected);
+  // Material is informative in engines' matches: the fitted squash beats a coin flip,
+  // and the evaluator's first choice is sometimes the move played, not always.
+  EXPECT_LT(v.tactical_score_loss(), std::log(2.0));
+  EXPECT_GT(v.tactical_top1(), 0.05);
+  EXPECT_LT(v.tactical_top1(), 0.95);
+}
+
+TEST(Validation, AFileWithoutAUsableMatchIsRefusedNamingIt) {
+  std::vector<std::string> skipped;
+  const auto missing = std::filesystem::temp_directory_path() / "no-such-validation.bpgn";
+  try {
+    Validation v(missing, referee(), skipped);
+    FAIL() << "a missing file was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no-such-validation.bpgn"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Validation, TheNetsFiguresAreTrainerMeasuresOverEveryPosition) {
+  at::set_num_threads(1);
+  std::vector<std::string> skipped;
+  const Validation v(test::data_path("match_replays.bpgn"), referee(), skipped);
+  TrainingSettings settings;
+  settings.bf16_autocast = false;
+  Trainer trainer(NetConfig{1, 8, false, 4, 4, 16}, settings, c10::kCPU, 9);
+  JsonLine line;
+  v.report(trainer, line);
+  EXPECT_EQ(line.number("val_positions"), double(v.positions()));
+  // A fresh net knows nothing: about a coin flip on the value, a small share of first
+  // choices; and the tactical evaluator's figures are carried beside the net's.
+  EXPECT_NEAR(line.number("val_score_loss").value_or(0), std::log(2.0), 0.1);
+  EXPECT_LT(line.number("val_top1").value_or(1), 0.2);
+  EXPECT_GT(line.number("val_policy_loss").value_or(0), 1.0);
+  EXPECT_EQ(line.number("val_tactical_score_loss"), v.tactical_score_loss());
+  EXPECT_EQ(line.number("val_tactical_top1"), v.tactical_top1());
+}
+
+}  // namespace
+}  // namespace bh
