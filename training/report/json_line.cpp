@@ -56,6 +56,12 @@ std::optional<std::string> JsonLine::text(std::string_view key) const {
   return std::nullopt;
 }
 
+std::optional<bool> JsonLine::flag(std::string_view key) const {
+  for (const auto& [k, v] : fields_)
+    if (k == key && std::holds_alternative<bool>(v)) return std::get<bool>(v);
+  return std::nullopt;
+}
+
 std::string JsonLine::to_string() const {
   Json j = Json::object();
   for (const auto& [k, v] : fields_) j[k] = to_json(v);

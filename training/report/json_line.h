@@ -27,6 +27,7 @@ class JsonLine {
 
   std::optional<double> number(std::string_view key) const;
   std::optional<std::string> text(std::string_view key) const;
+  std::optional<bool> flag(std::string_view key) const;
   // In the order the keys were first set (or appeared in the parsed line).
   const std::vector<std::pair<std::string, Value>>& fields() const { return fields_; }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 
@@ -24,6 +25,7 @@ struct Series {
   std::string colour;
   std::vector<Point> points;
   std::vector<Point> low, high;  // optional band (same x as points)
+  bool reference = false;        // a line to compare with: dashed, no points marked
 };
 
 std::string fmt(double v) {
@@ -113,8 +115,9 @@ std::string band(const Plot& p, const Series& s) {
 std::string line(const Plot& p, const Series& s) {
   std::string points;
   for (const auto& q : s.points) points += fmt(p.X(q.x)) + "," + fmt(p.Y(q.y)) + " ";
-  std::string svg = "<polyline points='" + points + "' fill='none' stroke='" + s.colour + "' stroke-width='1.5'/>\n";
-  if (s.points.size() < 40)
+  std::string svg = "<polyline points='" + points + "' fill='none' stroke='" + s.colour + "' stroke-width='1.5'" +
+                    (s.reference ? " stroke-dasharray='6 4'" : "") + "/>\n";
+  if (s.points.size() < 40 && !s.reference)
     for (const auto& q : s.points)
       svg += element("<circle cx='%.1f' cy='%.1f' r='2.5' fill='%s'/>\n", p.X(q.x), p.Y(q.y), s.colour.c_str());
   return svg;
@@ -128,8 +131,10 @@ std::string legend_entry(const Series& s, int row) {
                  top + 14 + 16.0 * row, escape_html(s.name).c_str());
 }
 
-std::string chart(const std::string& title, const std::string& x_label, const std::vector<Series>& series) {
+std::string chart(const std::string& title, const std::string& x_label, const std::vector<Series>& series,
+                  const std::string& note = "") {
   std::string svg = "<h2>" + escape_html(title) + "</h2>\n";
+  if (!note.empty()) svg += "<p>" + escape_html(note) + "</p>\n";
   const std::optional<Plot> plot = plot_range(series);
   if (!plot) return svg + "<p>No data yet.</p>\n";
   svg += axes(*plot, x_label);
@@ -138,11 +143,12 @@ std::string chart(const std::string& title, const std::string& x_label, const st
   return svg + "</svg>\n";
 }
 
-// Collects (x, y) of lines of `kind` that carry both keys.
-std::vector<Point> collect(const std::vector<JsonLine>& m, const std::string& kind, const std::string& x, const std::string& y) {
+// Collects (x, y) of lines of `kind` that carry both keys (and that `keep` accepts).
+std::vector<Point> collect(const std::vector<JsonLine>& m, const std::string& kind, const std::string& x, const std::string& y,
+                           const std::function<bool(const JsonLine&)>& keep = {}) {
   std::vector<Point> out;
   for (const auto& l : m) {
-    if (l.text("kind") != kind) continue;
+    if (l.text("kind") != kind || (keep && !keep(l))) continue;
     auto xv = l.number(x), yv = l.number(y);
     if (!xv || !yv || !std::isfinite(*xv) || !std::isfinite(*yv)) continue;
     // A resumed run redoes the steps after its last checkpoint: the later line wins.
@@ -172,36 +178,107 @@ std::vector<JsonLine> read_metrics(const std::string& path, int* skipped) {
   return out;
 }
 
+namespace {
+
+// Smooths the noisy per-step losses with a running mean so trends are visible.
+std::vector<Point> smooth(std::vector<Point> p) {
+  if (p.size() < 20) return p;
+  const std::size_t w = std::max<std::size_t>(1, p.size() / 50);
+  std::vector<Point> out;
+  double sum = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    sum += p[i].y;
+    if (i >= w) sum -= p[i - w].y;
+    out.push_back({p[i].x, sum / double(std::min(i + 1, w))});
+  }
+  return out;
+}
+
+// The score an Elo difference expects (the logistic model of training/players/elo.h).
+double score_of_elo(double elo) { return 1 / (1 + std::pow(10.0, -elo / 400)); }
+
+std::vector<Point> as_scores(std::vector<Point> elo) {
+  for (auto& q : elo) q.y = score_of_elo(q.y);
+  return elo;
+}
+
+// A flat line at `y` across the generations `like` spans (nothing when it is empty).
+std::vector<Point> level(const std::vector<Point>& like, double y) {
+  if (like.empty()) return {};
+  return {{like.front().x, y}, {like.back().x, y}};
+}
+
+std::vector<Point> by_generation(const std::vector<JsonLine>& m, const std::string& key) {
+  return collect(m, "generation", "generation", key);
+}
+
+std::string tactical_chart(const std::vector<JsonLine>& m) {
+  const auto score = by_generation(m, "score_vs_tactical");
+  return chart("Score against the tactical evaluator at the same visits", "generation",
+               {{"the net", "#d62728", score, as_scores(by_generation(m, "elo_vs_tactical_low")),
+                 as_scores(by_generation(m, "elo_vs_tactical_high"))},
+                {"50%: as strong", "#888", level(score, 0.5), {}, {}, true}},
+               "The yardstick that does not saturate: the tactical evaluator (no network) searching with the "
+               "net's own visits. Above 50% the net adds strength over the hand-written evaluator. Band: 95% "
+               "interval of each generation's matches.");
+}
+
+std::string validation_charts(const std::vector<JsonLine>& m) {
+  const auto net = by_generation(m, "val_score_loss");
+  const auto tactical = by_generation(m, "val_tactical_score_loss");
+  const auto top1 = by_generation(m, "val_top1");
+  const auto tactical_top1 = by_generation(m, "val_tactical_top1");
+  return chart("Held-out positions: value loss", "generation",
+               {{"the net", "#1f77b4", net, {}, {}}, {"tactical evaluator", "#888", level(net, tactical.empty() ? 0 : tactical.back().y), {}, {}, true}},
+               "Binary cross-entropy of the expected score against the match result, on positions of matches the "
+               "run never trains on ([evaluation] validation). The tactical evaluator's score is squashed to a "
+               "probability by the scale that fits these positions best. Lower is better; below the dashed line "
+               "the net judges positions better than the hand-written evaluator.") +
+         chart("Held-out positions: first choice is the move played", "generation",
+               {{"the net", "#1f77b4", top1, {}, {}},
+                {"tactical evaluator", "#888", level(top1, tactical_top1.empty() ? 0 : tactical_top1.back().y), {}, {}, true}});
+}
+
+std::string training_charts(const std::vector<JsonLine>& m) {
+  return chart("Training loss: policy", "training step",
+               {{"policy", "#ff7f0e", smooth(collect(m, "step", "step", "policy_loss")), {}, {}}}) +
+         chart("Training loss: value", "training step",
+               {{"value (win/draw/loss)", "#2ca02c", smooth(collect(m, "step", "step", "value_loss")), {}, {}}});
+}
+
+std::string sanity_chart(const std::vector<JsonLine>& m) {
+  return chart("Sanity lines: random, greedy and the best net so far", "generation",
+               {{"vs random", "#9467bd", by_generation(m, "score_vs_random"), {}, {}},
+                {"vs greedy", "#8c564b", by_generation(m, "score_vs_greedy"), {}, {}},
+                {"vs best so far", "#17becf", by_generation(m, "score_vs_best"), {}, {}}},
+               "The random and one-ply greedy movers are beaten within a few generations and stay so: they tell "
+               "that nothing broke, not that the net improves.");
+}
+
+std::string elo_chart(const std::vector<JsonLine>& m) {
+  return chart("Elo chained through the best net", "generation",
+               {{"Elo", "#d62728", by_generation(m, "elo"), by_generation(m, "elo_low"), by_generation(m, "elo_high")}},
+               "Each net's Elo is the best net's plus its own result against it (generation 0 is 0); a net becomes "
+               "the best when it scores promote_score. Promotion on few matches favours lucky nets, so this chain "
+               "runs high and its band (the variances of every match along it) widens with the run: quote the "
+               "score against the tactical evaluator instead.");
+}
+
+std::string speed_chart(const std::vector<JsonLine>& m) {
+  const auto net = collect(m, "selfplay", "generation", "evals_per_s",
+                           [](const JsonLine& l) { return l.flag("bootstrap") != true; });
+  return chart("Self-play speed with the net", "generation", {{"evaluations/s", "#7f7f7f", net, {}, {}}},
+               "Generations that played with a bootstrap teacher (no network, hundreds of times faster) are left out.");
+}
+
+}  // namespace
+
 std::string render_report(const std::string& title, const std::vector<JsonLine>& m) {
   std::string html = "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>" + escape_html(title) +
-                     "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}h2{font-size:1.1em;margin-top:2em}</style>"
+                     "</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222;max-width:760px}"
+                     "h2{font-size:1.1em;margin-top:2em}p{font-size:0.9em;color:#444}</style>"
                      "</head><body>\n<h1>" + escape_html(title) + "</h1>\n";
-  // Smooth the noisy per-step losses with a running mean so trends are visible.
-  auto smooth = [](std::vector<Point> p) {
-    if (p.size() < 20) return p;
-    std::size_t w = std::max<std::size_t>(1, p.size() / 50);
-    std::vector<Point> out;
-    double sum = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) {
-      sum += p[i].y;
-      if (i >= w) sum -= p[i - w].y;
-      out.push_back({p[i].x, sum / double(std::min(i + 1, w))});
-    }
-    return out;
-  };
-  html += chart("Training loss", "training step",
-                {{"total", "#1f77b4", smooth(collect(m, "step", "step", "loss")), {}, {}},
-                 {"policy", "#ff7f0e", smooth(collect(m, "step", "step", "policy_loss")), {}, {}},
-                 {"value", "#2ca02c", smooth(collect(m, "step", "step", "value_loss")), {}, {}}});
-  html += chart("Elo over generations (chained through the best net from the first; band: 95% interval of the whole chain)", "generation",
-                {{"Elo", "#d62728", collect(m, "generation", "generation", "elo"),
-                  collect(m, "generation", "generation", "elo_low"), collect(m, "generation", "generation", "elo_high")}});
-  html += chart("Score against the fixed baselines", "generation",
-                {{"vs random", "#9467bd", collect(m, "generation", "generation", "score_vs_random"), {}, {}},
-                 {"vs greedy", "#8c564b", collect(m, "generation", "generation", "score_vs_greedy"), {}, {}},
-                 {"vs previous best", "#17becf", collect(m, "generation", "generation", "score_vs_best"), {}, {}}});
-  html += chart("Self-play speed", "generation",
-                {{"evaluations/s", "#7f7f7f", collect(m, "generation", "generation", "evals_per_s"), {}, {}}});
+  html += tactical_chart(m) + validation_charts(m) + training_charts(m) + sanity_chart(m) + elo_chart(m) + speed_chart(m);
   return html + "</body></html>\n";
 }
 

@@ -1,6 +1,9 @@
 // report.h — `bughouse report`: one self-contained HTML page (inline SVG, no scripts, no
-// downloads) with the loss curves over training steps and the Elo curve over generations,
-// drawn from a run directory's metrics.jsonl.
+// downloads) drawn from a run directory's metrics.jsonl, each chart on a scale of its own:
+// first what tells whether the net learns (its score against the tactical evaluator at
+// the same visits, its losses on held-out positions beside the tactical evaluator's),
+// then the training losses, the sanity lines (random, greedy, the best net), the Elo
+// chained through the best net with what it is, and the self-play speed with the net.
 #pragma once
 
 #include <string>
