@@ -72,6 +72,19 @@ NetworkImpl::NetworkImpl(const NetConfig& config) : config_(config) {
   value_fc1_ = register_module("value_fc1",
                                torch::nn::Linear(config_.value_channels * kInputSquares, config_.value_hidden));
   value_fc2_ = register_module("value_fc2", torch::nn::Linear(config_.value_hidden, kWdlOutputs));
+  if (config_.tactical_residual) start_as_the_tactical_evaluator();
+}
+
+// A residual net's outputs are added to the tactical evaluator's logits (SPEC.md "Tactical
+// residual"): with its last layers at zero its policy is flat (the tactical priors stand)
+// and its win/draw/loss logits are (0, -8, 0) (the tactical value stands, no draw mass to
+// speak of), so before any training it plays as the tactical evaluator does.
+void NetworkImpl::start_as_the_tactical_evaluator() {
+  torch::NoGradGuard no_grad;
+  policy_out_->weight.zero_();
+  policy_out_->bias.zero_();
+  value_fc2_->weight.zero_();
+  value_fc2_->bias.copy_(torch::tensor({0.0f, -8.0f, 0.0f}));
 }
 
 NetOutput NetworkImpl::forward(const torch::Tensor& planes) {

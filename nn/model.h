@@ -71,6 +71,8 @@ class NetworkImpl : public torch::nn::Module {
   FoldedWeights fold() const;
 
  private:
+  void start_as_the_tactical_evaluator();
+
   NetConfig config_;
   ConvBn stem_{nullptr};
   torch::nn::ModuleList tower_{nullptr};

@@ -50,7 +50,7 @@ std::string NetConfig::to_text() const {
   return "blocks=" + std::to_string(blocks) + "\nchannels=" + std::to_string(channels) +
          "\nse=" + std::to_string(int(se)) + "\nse_channels=" + std::to_string(se_channels) +
          "\nvalue_channels=" + std::to_string(value_channels) +
-         "\nvalue_hidden=" + std::to_string(value_hidden) + "\n";
+         "\nvalue_hidden=" + std::to_string(value_hidden) + "\n" + (tactical_residual ? "tactical_residual=1\n" : "");
 }
 
 NetConfig NetConfig::from_text(std::string_view text) {
@@ -80,6 +80,11 @@ NetConfig NetConfig::from_text(std::string_view text) {
   }
   if (se_flag != 0 && se_flag != 1) throw std::invalid_argument("net config: se must be 0 or 1");
   c.se = se_flag == 1;
+  if (auto it = values.find("tactical_residual"); it != values.end()) {
+    if (it->second != 0 && it->second != 1) throw std::invalid_argument("net config: tactical_residual must be 0 or 1");
+    c.tactical_residual = it->second == 1;
+    values.erase(it);
+  }
   if (!values.empty()) throw std::invalid_argument("net config: unknown key '" + values.begin()->first + "'");
   c.validate();
   return c;
@@ -88,6 +93,7 @@ NetConfig NetConfig::from_text(std::string_view text) {
 std::string NetConfig::short_name() const {
   std::string s = std::to_string(blocks) + "x" + std::to_string(channels);
   if (se) s += "-se" + std::to_string(se_channels);
+  if (tactical_residual) s += "-tr";
   return s;
 }
 

@@ -17,6 +17,9 @@ struct NetConfig {
   int se_channels = 16;        // width of the SE bottleneck (when se)
   int value_channels = 8;      // 1x1 convolution before the value head's dense layers
   int value_hidden = 128;      // hidden width of the value head
+  // The outputs correct the tactical evaluator's answer instead of replacing it (SPEC.md
+  // "Tactical residual", mcts/residual_evaluator.h); the last layers start at zero.
+  bool tactical_residual = false;
 
   static NetConfig small() { return {}; }                               // 6 x 64
   static NetConfig medium() { return {10, 128, false, 32, 8, 128}; }    // 10 x 128
@@ -26,10 +29,12 @@ struct NetConfig {
   // Multiply-accumulates of one forward pass for one position.
   std::int64_t macs_per_position() const;
   // "blocks=6\nchannels=64\n..." in a fixed order; from_text reads it back (unknown or
-  // missing keys throw std::invalid_argument naming the key).
+  // missing keys throw std::invalid_argument naming the key). tactical_residual is
+  // written only when set and read as 0 when missing, so files of nets without it are
+  // the same as before it existed.
   std::string to_text() const;
   static NetConfig from_text(std::string_view text);
-  // "6x64" or "6x64-se16".
+  // "6x64", "6x64-se16", "6x64-tr" (tactical residual).
   std::string short_name() const;
 
   bool operator==(const NetConfig&) const = default;

@@ -80,6 +80,15 @@ TEST(NetConfig, TextRoundTripAndValidation) {
     EXPECT_EQ(NetConfig::from_text(c.to_text()), c);
   EXPECT_THROW(NetConfig::from_text("blocks=6\n"), std::invalid_argument);
   EXPECT_THROW(NetConfig::from_text(NetConfig().to_text() + "colour=blue\n"), std::invalid_argument);
+  // tactical_residual: written only when set (files of other nets are as they were), read
+  // back either way, and 0 when missing.
+  NetConfig residual = NetConfig::small();
+  residual.tactical_residual = true;
+  EXPECT_EQ(NetConfig::from_text(residual.to_text()), residual);
+  EXPECT_EQ(NetConfig::small().to_text().find("tactical_residual"), std::string::npos);
+  EXPECT_FALSE(NetConfig::from_text(NetConfig::small().to_text()).tactical_residual);
+  EXPECT_EQ(residual.short_name(), "6x64-tr");
+  EXPECT_THROW(NetConfig::from_text(NetConfig().to_text() + "tactical_residual=2\n"), std::invalid_argument);
   NetConfig bad;
   bad.channels = 0;
   EXPECT_THROW(bad.validate(), std::invalid_argument);

@@ -172,8 +172,12 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
   // The softmax runs over the seat's legal actions alone, as the search's priors do: an
   // illegal output gets no share (a large finite logit, so 0 x log p stays 0, not NaN).
   auto logits = out.policy.to(at::kFloat);
+  auto wdl = out.wdl.to(at::kFloat);
+  // A tactical-residual net's outputs are added to the tactical evaluator's logits
+  // (mcts/residual_evaluator.h): the loss is the combined answer's.
+  if (batch.prior_bias.defined()) logits = logits + batch.prior_bias.to(device_);
+  if (batch.value_bias.defined()) wdl = wdl + batch.value_bias.to(device_);
   if (illegal.defined()) logits = logits.masked_fill(illegal, -1e9);
-  const auto wdl = out.wdl.to(at::kFloat);
   // Policy: cross-entropy with the search's visit distribution, on full searches only.
   const auto per_sample = -(policy_target * torch::log_softmax(logits, 1)).sum(1);
   const auto policy_loss = (per_sample * policy_weight).sum() / policy_weight.sum().clamp_min(1);

@@ -10,6 +10,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "mcts/residual_evaluator.h"
 #include "nn/encoding.h"
 #include "nn/policy_map.h"
 #include "nn/shape.h"
@@ -18,11 +19,25 @@ namespace bh {
 
 namespace {
 
-// Marks the seat's legal actions in `row` (kPolicySize flags).
-void mark_legal(const MatchView& view, const BatchTargets& targets, bool* row) {
+// The seat's actions, as the search had them: its legal moves, then the wait if allowed.
+MoveList actions_of(const MatchView& view, const BatchTargets& targets) {
+  MoveList actions = legal_moves(view.own_board(), targets.rules);
+  if (targets.allow_wait) actions.push(Move::wait());
+  return actions;
+}
+
+// The tactical evaluator's biases of one sample into its rows (residual nets).
+void tactical_row(const MatchView& view, const MoveList& actions, float* prior_row, float* value_row) {
+  const std::vector<Move> moves(actions.begin(), actions.end());
+  const EvalRequest request{&view, moves};
+  TacticalEvaluator tactical;
+  std::vector<Evaluation> scratch;
+  std::vector<TacticalBias> bias;
+  tactical_biases(tactical, {&request, 1}, scratch, bias);
   const Color mover = color_of(view.seat);
-  for (Move m : legal_moves(view.own_board(), targets.rules)) row[policy_index(m, mover)] = true;
-  if (targets.allow_wait) row[policy_index(Move::wait(), mover)] = true;
+  for (std::size_t k = 0; k < moves.size(); ++k) prior_row[policy_index(moves[k], mover)] = bias[0].log_priors[k];
+  value_row[0] = bias[0].value_logit;
+  value_row[2] = -bias[0].value_logit;
 }
 
 }  // namespace
@@ -36,6 +51,10 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, const BatchTar
   b.wdl = at::zeros({n, 3}, at::kFloat);
   b.legal = at::zeros({n, kPolicySize}, at::kBool);
   bool* legal = b.legal.data_ptr<bool>();
+  if (targets.tactical_residual) {
+    b.prior_bias = at::zeros({n, kPolicySize}, at::kFloat);
+    b.value_bias = at::zeros({n, 3}, at::kFloat);
+  }
   float* planes = b.planes.data_ptr<float>();
   float* policy = b.policy.data_ptr<float>();
   float* weight = b.policy_weight.data_ptr<float>();
@@ -52,7 +71,10 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, const BatchTar
     encode(view, std::span<float, kInputSize>(planes + i * kInputSize, kInputSize));
     const Color mover = color_of(s.seat);
     bool* legal_row = legal + i * kPolicySize;
-    mark_legal(view, targets, legal_row);
+    const MoveList actions = actions_of(view, targets);
+    for (Move m : actions) legal_row[policy_index(m, mover)] = true;
+    if (targets.tactical_residual)
+      tactical_row(view, actions, b.prior_bias.data_ptr<float>() + i * kPolicySize, b.value_bias.data_ptr<float>() + i * 3);
     float* row = policy + i * kPolicySize;
     float mass = 0;
     for (const PolicyEntry& e : s.policy) {

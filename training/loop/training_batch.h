@@ -22,6 +22,10 @@ struct TrainingBatch {
   at::Tensor policy_weight;  // [N] float32: 1 for a full search with a target, else 0
   at::Tensor wdl;            // [N, 3] float32: win, draw, loss probabilities for the seat's team
   at::Tensor legal;          // [N, kPolicySize] bool: the seat's legal actions
+  // A tactical-residual net's: the tactical evaluator's answer as biases on its logits
+  // (mcts/residual_evaluator.h); undefined otherwise.
+  at::Tensor prior_bias;     // [N, kPolicySize] float32: log tactical prior of each legal action
+  at::Tensor value_bias;     // [N, 3] float32: (s, 0, -s)
   int size() const { return planes.defined() ? int(planes.size(0)) : 0; }
 };
 
@@ -30,6 +34,7 @@ struct BatchTargets {
   double q_weight = 0;      // the value target's share of the search's value
   RuleSet rules;            // the legal moves of each sample's seat
   bool allow_wait = false;  // the wait action is one of them ([search] allow_wait on a clock)
+  bool tactical_residual = false;  // the net corrects the tactical evaluator: its biases too
 };
 
 // Expands samples on TBB worker threads. The value target is (1 - q_weight) x the one-hot

@@ -7,6 +7,7 @@
 #include <ATen/Parallel.h>
 #include <torch/utils.h>
 
+#include "mcts/residual_evaluator.h"
 #include "nn/checkpoint.h"
 #include "nn/model.h"
 #include "nn/torch_evaluator.h"
@@ -17,10 +18,14 @@ namespace {
 
 constexpr std::uint64_t kFreshSeed = 1;  // a fresh net is the same net on every run
 
+// A residual net's answers are corrections to the tactical evaluator's: every evaluator
+// of it applies them (mcts/residual_evaluator.h).
 EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net) {
   return [net = std::move(net)](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
     at::set_num_threads(threads);  // a property of the calling thread (nn/README.md "Threads")
-    return std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
+    auto evaluator = std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
+    if (!net->config().tactical_residual) return evaluator;
+    return std::make_unique<ResidualEvaluator>(std::move(evaluator));
   };
 }
 

@@ -11,7 +11,9 @@
 #include <filesystem>
 #include <map>
 
+#include "core/movegen.h"
 #include "core/notation.h"
+#include "mcts/simple_evaluators.h"
 #include "nn/encoding.h"
 #include "nn/policy_map.h"
 #include "training/loop/trainer.h"
@@ -112,6 +114,33 @@ TEST(TrainingBatch, MarksTheSeatsLegalActionsAndTheWaitWhereAllowed) {
   TrainingBatch with = build_batch(pointers(samples), waits);
   EXPECT_EQ(with.legal[0].sum().item<std::int64_t>(), 21);
   EXPECT_TRUE(with.legal[0][wait].item<bool>());
+}
+
+// A tactical-residual net learns on top of the tactical evaluator: each sample carries the
+// tactical answer as biases (the log prior of every legal action, (s, 0, -s) with tanh(s)
+// the tactical value), and nothing for an illegal output.
+TEST(TrainingBatch, CarriesTheTacticalBiasesForAResidualNet) {
+  auto samples = match_samples(4);
+  BatchTargets targets;
+  targets.tactical_residual = true;
+  TrainingBatch b = build_batch(pointers(samples), targets);
+  ASSERT_TRUE(b.prior_bias.defined());
+  for (int i = 0; i < 4; ++i) {
+    const MatchView view = MatchView::unpack(samples[std::size_t(i)].view);
+    std::vector<Move> actions;
+    for (Move m : legal_moves(view.own_board(), RuleSet{})) actions.push_back(m);
+    const EvalRequest request{&view, actions};
+    Evaluation tactical;
+    TacticalEvaluator().evaluate(std::span(&request, 1), std::span(&tactical, 1));
+    const Color mover = color_of(view.seat);
+    for (std::size_t k = 0; k < actions.size(); ++k)
+      EXPECT_NEAR(b.prior_bias[i][policy_index(actions[k], mover)].item<float>(), std::log(tactical.priors[k]), 1e-5);
+    EXPECT_NEAR(std::tanh(b.value_bias[i][0].item<float>()), tactical.value, 1e-5);
+    EXPECT_EQ(b.value_bias[i][1].item<float>(), 0.0f);
+    EXPECT_EQ(b.value_bias[i][2].item<float>(), -b.value_bias[i][0].item<float>());
+    EXPECT_EQ(b.prior_bias[i][policy_index(Move::normal(E2, E5), mover)].item<float>(), 0.0f);
+  }
+  EXPECT_FALSE(build_batch(pointers(samples)).prior_bias.defined());
 }
 
 TEST(TrainingBatch, RefusesAPolicyMoveThatIsNotALegalAction) {

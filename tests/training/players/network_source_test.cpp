@@ -11,6 +11,7 @@
 #include "core/match.h"
 #include "core/match_view.h"
 #include "core/movegen.h"
+#include "mcts/simple_evaluators.h"
 #include "nn/checkpoint.h"
 #include "nn/model.h"
 #include "training/players/network_source.h"
@@ -59,6 +60,24 @@ TEST(NetworkSource, MixesTheTacticalEvaluatorIntoANetworkWhenAsked) {
   const Evaluation net = judge(*network_model_loader({}).load("fresh").evaluator());
   const Evaluation blended = judge(*mixed.evaluator());
   EXPECT_NE(blended.priors, net.priors);
+}
+
+// A tactical-residual net before training plays as the tactical evaluator does: its last
+// layers start at zero, and every evaluator of it puts its answer on top of the tactical
+// one (mcts/residual_evaluator_test works the arithmetic by hand).
+TEST(NetworkSource, AnUntrainedResidualNetAnswersAsTheTacticalEvaluator) {
+  NetConfig config{2, 16, false, 4, 4, 16};
+  config.tactical_residual = true;
+  Network net(config);
+  net->eval();
+  const ModelSource source = network_source(InferenceNet::create(net, {}), "residual");
+  const std::string name = source.evaluator()->name();
+  EXPECT_NE(name.find("on tactical"), std::string::npos) << name;
+  TacticalEvaluator tactical;
+  const Evaluation expected = judge(tactical), got = judge(*source.evaluator());
+  ASSERT_EQ(got.priors.size(), expected.priors.size());
+  for (std::size_t k = 0; k < got.priors.size(); ++k) EXPECT_NEAR(got.priors[k], expected.priors[k], 1e-5) << k;
+  EXPECT_NEAR(got.value, expected.value, 1e-3);
 }
 
 TEST(NetworkSource, ACheckpointBringsItsNameShapeAndRules) {

@@ -1,0 +1,58 @@
+// residual_evaluator.cpp — the tactical evaluator's answer as logit biases, and a
+// network's answer on top of them.
+#include "mcts/residual_evaluator.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace bh {
+
+namespace {
+
+// The largest |tanh| a float value keeps apart from 1: the bias of a decided position.
+constexpr double kMaxValue = 1 - 1e-6;
+
+}  // namespace
+
+void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> batch, std::vector<Evaluation>& scratch,
+                     std::vector<TacticalBias>& out) {
+  scratch.resize(batch.size());
+  tactical.evaluate(batch, scratch);
+  out.resize(batch.size());
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    TacticalBias& b = out[i];
+    b.log_priors.resize(scratch[i].priors.size());
+    for (std::size_t k = 0; k < b.log_priors.size(); ++k)
+      b.log_priors[k] = float(std::log(std::max(double(scratch[i].priors[k]), 1e-30)));
+    b.value_logit = float(std::atanh(std::clamp(double(scratch[i].value), -kMaxValue, kMaxValue)));
+  }
+}
+
+ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network) : network_(std::move(network)) {}
+
+std::string ResidualEvaluator::name() const { return network_->name() + " on tactical"; }
+
+void ResidualEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
+  assert(batch.size() == out.size());
+  network_->evaluate(batch, out);
+  tactical_biases(tactical_, batch, scratch_, biases_);
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    Evaluation& e = out[i];
+    const TacticalBias& b = biases_[i];
+    // Priors: the network's x the tactical ones (the logits added), renormalised.
+    double sum = 0;
+    for (std::size_t k = 0; k < e.priors.size(); ++k) sum += e.priors[k] *= std::exp(b.log_priors[k]);
+    if (sum > 0)
+      for (float& p : e.priors) p = float(p / sum);
+    // Win/draw/loss: the network's x (e^s, 1, e^-s), renormalised.
+    const double s = b.value_logit;
+    // Computed relative to the larger factor, so a decided position does not overflow.
+    const double top = std::abs(s), up = std::exp(s - top), level = std::exp(-top), down = std::exp(-s - top);
+    const double w = e.wdl[0] * up, d = e.wdl[1] * level, l = e.wdl[2] * down, total = w + d + l;
+    e.wdl = {float(w / total), float(d / total), float(l / total)};
+    e.value = e.wdl[0] - e.wdl[2];
+  }
+}
+
+}  // namespace bh

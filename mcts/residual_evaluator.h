@@ -1,0 +1,45 @@
+// residual_evaluator.h — a network that corrects the tactical evaluator instead of
+// replacing it (a net whose NetConfig says tactical_residual, nn/SPEC.md "Tactical
+// residual"). Its outputs are added, as logits, to the tactical evaluator's answer: the
+// policy's to the log of the tactical priors, the win/draw/loss logits to (s, 0, -s)
+// with s = the tactical score / 600 (so that tanh(s) is the tactical value). On
+// probabilities that is: priors proportional to the network's x the tactical priors, and
+// win/draw/loss proportional to the network's x (e^s, 1, e^-s). A network whose outputs
+// are constant (a residual net before training: its last layers start at zero, the draw
+// logit far below) leaves the tactical evaluator's answer as it is; training can only add.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "mcts/evaluator.h"
+#include "mcts/simple_evaluators.h"
+
+namespace bh {
+
+// The tactical evaluator's answer as biases on a network's logits.
+struct TacticalBias {
+  std::vector<float> log_priors;  // per action of the request, in its order
+  float value_logit = 0;          // s: the win logit's bias (the loss logit's is -s)
+};
+
+// The biases for each request (computed by one TacticalEvaluator call).
+void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> batch, std::vector<Evaluation>& scratch,
+                     std::vector<TacticalBias>& out);
+
+class ResidualEvaluator final : public Evaluator {
+ public:
+  explicit ResidualEvaluator(std::unique_ptr<Evaluator> network);
+  void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
+  std::string name() const override;
+
+ private:
+  std::unique_ptr<Evaluator> network_;
+  TacticalEvaluator tactical_;
+  std::vector<Evaluation> scratch_;
+  std::vector<TacticalBias> biases_;
+};
+
+}  // namespace bh
