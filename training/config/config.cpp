@@ -147,6 +147,7 @@ void read_training(ConfigReader& r, Config& c) {
 void read_evaluation(ConfigReader& r, Config& c) {
   EvaluationSettings& e = c.evaluation;
   r.read("games_vs_tactical", e.games_vs_tactical, 0, 100'000);
+  r.read("games_net_alone_vs_tactical", e.games_net_alone_vs_tactical, 0, 100'000);
   r.read("games_vs_best", e.games_vs_best, 0, 100'000);
   r.read("games_vs_random", e.games_vs_random, 0, 100'000);
   r.read("games_vs_greedy", e.games_vs_greedy, 0, 100'000);
@@ -163,7 +164,7 @@ void read_run(ConfigReader& r, Config& c) {
   r.read("generations", u.generations, 0, 10'000'000);
   r.read("max_samples", u.max_samples, 0, std::int64_t(1) << 50);
   r.read("max_minutes", u.max_minutes, 0, 1e7);
-  r.read_choice("bootstrap", u.bootstrap, {"none", "material"});
+  r.read_choice("bootstrap", u.bootstrap, {"none", "material", "tactical"});
   r.read("bootstrap_generations", u.bootstrap_generations, 0, 1'000'000);
   r.read("bootstrap_matches", u.bootstrap_matches, 0, 10'000'000);
   r.read_choice("selfplay_net", u.selfplay_net, {"latest", "best"});

@@ -63,6 +63,9 @@ struct EvaluationSettings {
   // The yardstick that does not saturate: the tactical evaluator (mcts/simple_evaluators.h,
   // no network) searching with the same visits as the net.
   int games_vs_tactical = 16;
+  // ... and, for a tactical-residual net, the net alone (its raw outputs, as an engine
+  // running the export without the tactical terms would see them) against it.
+  int games_net_alone_vs_tactical = 0;
   int games_vs_best = 16;
   int games_vs_random = 8;
   int games_vs_greedy = 16;
@@ -94,8 +97,10 @@ struct RunSettings {
   double max_minutes = 0;              // ... or this much wall time (0 = no limit)
   // A heuristic teacher for the first generations' self-play (embedded mode): "material"
   // searches with mcts/'s MaterialEvaluator (material balance as value, captures and
-  // checks as priors) instead of the untrained net, so the first training data already
-  // holds sensible play. "none": the net from its first, random weights (pure zero).
+  // checks as priors), "tactical" with its TacticalEvaluator (material after the pending
+  // captures, kings' danger), instead of the untrained net, so the first training data
+  // already holds sensible play. "none": the net from its first weights (pure zero, or
+  // the tactical evaluator itself for a tactical-residual net).
   std::string bootstrap = "none";
   int bootstrap_generations = 1;
   int bootstrap_matches = 0;           // matches in each bootstrap generation (0 = matches_per_generation)

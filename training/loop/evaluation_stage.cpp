@@ -99,6 +99,11 @@ void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   // At the same visits as the net: what the net adds over the hand-written evaluator.
   const ArenaSide tactical = ModelLoader().load("tactical").side(search, turn);
   arena.play(tactical, e.games_vs_tactical, "vs_tactical");
+  if (fresh->config().tactical_residual && e.games_net_alone_vs_tactical > 0) {
+    ArenaRunner alone = arena;
+    alone.candidate = network_source(fresh, "gen " + std::to_string(g) + " alone", 1, true).side(search, turn);
+    alone.play(tactical, e.games_net_alone_vs_tactical, "alone_vs_tactical");
+  }
   arena.play(random, e.games_vs_random, "vs_random");
   arena.play(greedy, e.games_vs_greedy, "vs_greedy");
   if (e.games_vs_best > 0) measure_against_best(run, arena, search, turn);

@@ -20,11 +20,11 @@ constexpr std::uint64_t kFreshSeed = 1;  // a fresh net is the same net on every
 
 // A residual net's answers are corrections to the tactical evaluator's: every evaluator
 // of it applies them (mcts/residual_evaluator.h).
-EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net) {
-  return [net = std::move(net)](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
+EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net, bool alone) {
+  return [net = std::move(net), alone](int threads, int max_batch) -> std::unique_ptr<Evaluator> {
     at::set_num_threads(threads);  // a property of the calling thread (nn/README.md "Threads")
     auto evaluator = std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
-    if (!net->config().tactical_residual) return evaluator;
+    if (alone || !net->config().tactical_residual) return evaluator;
     return std::make_unique<ResidualEvaluator>(std::move(evaluator));
   };
 }
@@ -68,10 +68,10 @@ ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string na
   return source;
 }
 
-ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads) {
+ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads, bool alone) {
   if (!net) throw std::invalid_argument("model '" + name + "': no network");
   std::string shape = net->config().short_name();
-  return {std::move(name), torch_evaluators(std::move(net)), std::move(shape), std::nullopt, threads};
+  return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads};
 }
 
 }  // namespace bh

@@ -31,7 +31,11 @@ ModelSource load_network(const std::string& spec, const InferenceOptions& infere
 // A checkpoint already read (e.g. for its metadata), with its rules.
 ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string name, const InferenceOptions& inference,
                               int threads = 1);
-// A network already built for inference.
-ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads = 1);
+// A network already built for inference. A tactical-residual net's evaluators put its
+// answer on the tactical evaluator's (mcts/residual_evaluator.h), unless `alone`: then the
+// net's raw outputs are its answer (what an engine that runs the export without the
+// tactical terms would see).
+ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads = 1,
+                           bool alone = false);
 
 }  // namespace bh

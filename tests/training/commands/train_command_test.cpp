@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -154,6 +155,18 @@ TEST(TrainCommand, SelfPlayWithTheBestNetWhenAsked) {
       << read_text(dir / "out.txt");
   EXPECT_EQ(selfplay_players(dir / "latest", 2), std::set<std::string>{"gen 1 (1x8)"});
   EXPECT_EQ(selfplay_players(dir / "latest", 1), std::set<std::string>{"gen 0 (1x8)"});
+  fs::remove_all(dir);
+}
+
+// [run] bootstrap names the teacher of the first generations: the tactical evaluator plays
+// generation 1's self-play, the net generation 2's.
+TEST(TrainCommand, ATacticalTeacherPlaysTheBootstrapGenerations) {
+  fs::path dir = fresh_dir("train_teacher");
+  const std::string text = std::string(kTinyConfig) + "bootstrap = \"tactical\"\nbootstrap_generations = 1\n";
+  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "run").string()}, dir / "out.txt"), 0)
+      << read_text(dir / "out.txt");
+  EXPECT_EQ(selfplay_players(dir / "run", 1), std::set<std::string>{"tactical (bootstrap)"});
+  EXPECT_EQ(selfplay_players(dir / "run", 2), std::set<std::string>{"gen 1 (1x8)"});
   fs::remove_all(dir);
 }
 
@@ -353,6 +366,53 @@ TEST(TrainCommand, MeasuresHeldOutPositionsEveryGenerationFromItsOwnCopy) {
   ASSERT_EQ(gens.size(), 2u);
   EXPECT_EQ(gens[1].number("val_positions"), 2915);
   EXPECT_EQ(gens[1].number("val_tactical_score_loss"), gens[0].number("val_tactical_score_loss"));
+  fs::remove_all(dir);
+}
+
+// `text` with the value of `key` in [section] replaced (the key's line must be there).
+std::string with_key(std::string text, const std::string& section, const std::string& key, const std::string& value) {
+  const auto start = text.find("[" + section + "]\n");
+  EXPECT_NE(start, std::string::npos) << section;
+  const auto end = std::min(text.find("\n[", start + 1), text.size());
+  std::string part = text.substr(start, end - start);
+  const std::regex line("\n" + key + " *= *[^#\n]*");
+  EXPECT_TRUE(std::regex_search(part, line)) << section << "." << key;
+  part = std::regex_replace(part, line, "\n" + key + " = " + value + " ", std::regex_constants::format_first_only);
+  return text.replace(start, end - start, part);
+}
+
+// configs/default.toml, the GPU machine's configuration, shrunk to a tiny net and a few
+// matches on the CPU: it runs as it is otherwise written (its rules, search, optimiser,
+// schedule and evaluation keys), starts from the tactical evaluator (a tactical-residual
+// net) and measures its held-out positions.
+TEST(TrainCommand, TheGpuConfigurationRunsTinyOnTheCpu) {
+  fs::path dir = fresh_dir("train_default");
+  std::string text = read_text(fs::path(BUGHOUSE_CONFIGS) / "default.toml");
+  const std::vector<std::array<std::string, 3>> tiny = {
+      {"clock", "initial_seconds", "30"},     {"search", "visits", "8"},
+      {"search", "max_leaves_per_tree", "2"}, {"selfplay", "cheap_visits", "4"},
+      {"selfplay", "workers", "1"},           {"selfplay", "concurrent_matches", "2"},
+      {"network", "blocks", "1"},             {"network", "channels", "8"},
+      {"network", "se_channels", "4"},        {"network", "value_channels", "4"},
+      {"network", "value_hidden", "16"},      {"network", "device", "\"cpu\""},
+      {"training", "batch_size", "32"},       {"training", "steps_per_generation", "2"},
+      {"training", "warmup_steps", "1"},      {"training", "window_min", "100"},
+      {"training", "threads", "1"},           {"evaluation", "games_vs_tactical", "2"},
+      {"evaluation", "games_vs_best", "2"},   {"evaluation", "games_vs_random", "0"},
+      {"evaluation", "games_vs_greedy", "0"}, {"evaluation", "visits", "8"},
+      {"evaluation", "threads", "1"},         {"run", "matches_per_generation", "4"},
+      {"run", "generations", "1"}};
+  for (const auto& [section, key, value] : tiny) text = with_key(text, section, key, value);
+  fs::copy_file(fs::path(BUGHOUSE_CONFIGS) / "validation.bpgn", dir / "validation.bpgn");
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+  ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
+  const std::string out = read_text(dir / "out.txt");
+  EXPECT_NE(out.find("new run " + runs.string() + ": 1x8-se4-tr net"), std::string::npos) << out;
+  auto gens = generation_lines(runs);
+  ASSERT_EQ(gens.size(), 1u);
+  EXPECT_EQ(gens[0].number("games_vs_tactical"), 2);
+  EXPECT_EQ(gens[0].number("val_positions"), 6789);
   fs::remove_all(dir);
 }
 
