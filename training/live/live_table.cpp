@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char* kHelp =
     "Moves: UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, exd5, O-O, N@f3). Pieces you hold are shown in [brackets] "
-    "and can be dropped on any empty square (pawns not on the first or last rank). Commands: resign, help, "
+    "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
+    "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
     "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it); "
     "an empty line redraws the table. Your partner's captures come to your reserve.";
 

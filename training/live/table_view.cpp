@@ -34,23 +34,29 @@ std::string seat_line(const Match& match, Seat s, std::int64_t t, std::optional<
   return line;
 }
 
+// One rank seen from `bottom`'s side: "8 | r . b q~. . k . |". A promoted piece is
+// followed by `~` (as in BFEN, core/RULES.md "Notation"): it passes to the partner as a
+// pawn when taken, and the players must see that. The mark takes the gap after the piece,
+// so every column stays where it is.
+std::string rank_row(const Board& board, Color bottom, int rank) {
+  std::string row = std::string(1, char('1' + rank)) + " |";
+  char gap = ' ';
+  for (int j = 0; j < 8; ++j) {
+    const int file = bottom == White ? j : 7 - j;
+    const Square sq = make_square(file, rank);
+    const Piece p = board.piece_on(sq);
+    row += gap;
+    row += p == NoPiece ? ((file + rank) % 2 ? ' ' : '.') : piece_char(p);
+    gap = p != NoPiece && board.is_promoted(sq) ? '~' : ' ';
+  }
+  return row + gap + "|";
+}
+
 // The board's rows seen from `bottom`'s side, with coordinates.
 std::vector<std::string> board_rows(const Board& board, Color bottom) {
   std::vector<std::string> rows;
   rows.push_back("  +-----------------+");
-  for (int i = 0; i < 8; ++i) {
-    const int rank = bottom == White ? 7 - i : i;
-    std::string row = std::string(1, char('1' + rank)) + " |";
-    for (int j = 0; j < 8; ++j) {
-      const int file = bottom == White ? j : 7 - j;
-      const Square sq = make_square(file, rank);
-      const Piece p = board.piece_on(sq);
-      row += ' ';
-      row += p == NoPiece ? ((file + rank) % 2 ? ' ' : '.') : piece_char(p);
-    }
-    row += " |";
-    rows.push_back(row);
-  }
+  for (int i = 0; i < 8; ++i) rows.push_back(rank_row(board, bottom, bottom == White ? 7 - i : i));
   rows.push_back("  +-----------------+");
   std::string files = "    ";
   for (int j = 0; j < 8; ++j) {

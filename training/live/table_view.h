@@ -1,8 +1,9 @@
 // table_view.h — the bughouse table as plain text for a terminal: both boards side by
 // side, each seat's name, clock and reserve, who is to move and the last move on each
 // board. The seat at the table sees its own board from its side and the partner's board
-// from the partner's side (as bughouse players sit). No colours, no cursor tricks: it
-// reads the same in a dumb terminal, a pipe or a log.
+// from the partner's side (as bughouse players sit). A promoted piece is marked `~`
+// after its letter, as in BFEN. No colours, no cursor tricks: it reads the same in a
+// dumb terminal, a pipe or a log.
 #pragma once
 
 #include <cstdint>

@@ -1,9 +1,10 @@
 // Specification of the page's pure helpers (training/server/page/board_model.js,
 // replay_model.js, premove.js), run under Node when it is installed: FEN placement to
-// squares (holdings and promotion marks skipped), square indices, which way each board is
-// turned for each seat, the UCI text of clicked moves (drops, promotion to a queen), clock
-// text; the premoves (when a queued move is sent, which squares show it, its refusal); and
-// in a replay, the moves played by a time, the running clocks, the end, stepping.
+// squares (holdings skipped) and their promotion marks, square indices, which way each
+// board is turned for each seat, the UCI text of clicked moves (drops, promotion to a
+// queen), clock text; the premoves (when a queued move is sent, which squares show it,
+// its refusal); and in a replay, the moves played by a time, the running clocks, the end,
+// stepping.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -11,7 +12,7 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, moveSquares, moveText, squareName, squaresOf, targetsOf } = model;
+const { flipped, formatClock, indexOf, moveSquares, moveText, promotedOf, squareName, squaresOf, targetsOf } = model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
 assert.equal(start.length, 64);
@@ -27,6 +28,10 @@ assert.equal(promoted[4], "Q");
 assert.equal(promoted[60], "K");
 assert.equal(promoted[63], "k");
 assert.equal(promoted.filter((p) => p).length, 3);
+// ... and the promotion marks: the queen on e8 alone, a promoted black knight on h1.
+assert.deepEqual(promotedOf("4Q~3/8/8/8/8/8/8/4K2k[Nn] b - - 0 40").flatMap((p, i) => (p ? [i] : [])), [4]);
+assert.deepEqual(promotedOf("4k3/8/8/8/8/8/8/4K2n~[] w - - 0 40").flatMap((p, i) => (p ? [i] : [])), [63]);
+assert.equal(promotedOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1").some((p) => p), false);
 assert.throws(() => squaresOf("8/8/8"));
 
 assert.equal(indexOf("a8"), 0);

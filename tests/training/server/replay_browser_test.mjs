@@ -2,8 +2,9 @@
 // Debian's chromium, headless, driven by playwright-core (npm). A run directory made here
 // holds the shared test matches as generation 1's arena; the lobby leads to the replays,
 // a match opens, a step forward changes board A and its move list, the slider's end shows
-// the result and the clocks where the match left them, play moves on by itself, and a
-// record written meanwhile appears in the listing. A screenshot of the replay is saved.
+// the result, the clocks where the match left them and the promoted queen's mark, play
+// moves on by itself, and a record written meanwhile appears in the listing. A screenshot
+// of the replay is saved.
 // Exit 77 (skipped) without chromium or playwright-core.
 //
 // node replay_browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT TEST_DATA_DIR SCREENSHOT
@@ -53,6 +54,12 @@ async function main() {
     const endClock = await text(page, clock);
     if (endClock === startClock) throw new Error(`A-white's clock did not move: ${endClock}`);
     console.log(`the end: ${await text(page, "#banner")}; A-white's clock ${startClock} -> ${endClock}`);
+    // Match 1's 10a. c2c1q+ made a queen that still stands on c1 at the end: it is marked
+    // as promoted (it would pass to the partner as a pawn), and it is the only mark.
+    const marks = await page.locator('svg[data-board="A"] [data-promoted]').evaluateAll(
+        (found) => found.map((mark) => mark.dataset.promoted));
+    if (marks.join() !== "c1") throw new Error(`promotion marks on board A: [${marks}], not [c1]`);
+    console.log("the promoted queen on c1 is marked");
     await page.screenshot({ path: screenshot, fullPage: true });
 
     // Play from the start moves on by itself, in the match's own time, to the end.

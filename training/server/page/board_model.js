@@ -1,22 +1,30 @@
 // board_model.js — the page's pure helpers, with no DOM, so tests can run them under
-// Node (tests/training/server/page_test.mjs): FEN placement to squares, square names,
-// which side a board is seen from, the UCI text of a click-move, a move's squares, a
-// picked piece's legal targets, and clock text.
+// Node (tests/training/server/page_test.mjs): FEN placement to squares and promotion
+// marks, square names, which side a board is seen from, the UCI text of a click-move, a
+// move's squares, a picked piece's legal targets, and clock text.
 
 export const SEATS = ["A-white", "A-black", "B-white", "B-black"];
 
-// "rnbqkbnr/pppppppp/8/..." (holdings in brackets and `~` promotion marks allowed) ->
-// 64 piece letters ("" for empty), a8 first, h1 last.
-export function squaresOf(fen) {
+// "rnbqkbnr/pppppppp/8/..." (holdings in brackets allowed) -> 64 cells, a8 first, h1
+// last: { piece: its letter ("" for empty), promoted: whether `~` follows it }.
+function cellsOf(fen) {
   const placement = fen.split(/[\[ ]/)[0].split("/").slice(0, 8);
-  const squares = [];
+  const cells = [];
   for (const rank of placement)
-    for (const c of rank.replace(/~/g, ""))
-      if (/[1-8]/.test(c)) for (let i = 0; i < Number(c); ++i) squares.push("");
-      else squares.push(c);
-  if (squares.length !== 64) throw new Error(`bad FEN placement: ${fen}`);
-  return squares;
+    for (const c of rank)
+      if (c === "~") { if (cells.length) cells[cells.length - 1].promoted = true; }
+      else if (/[1-8]/.test(c)) for (let i = 0; i < Number(c); ++i) cells.push({ piece: "", promoted: false });
+      else cells.push({ piece: c, promoted: false });
+  if (cells.length !== 64) throw new Error(`bad FEN placement: ${fen}`);
+  return cells;
 }
+
+// The 64 piece letters ("" for empty), a8 first, h1 last.
+export const squaresOf = (fen) => cellsOf(fen).map((cell) => cell.piece);
+
+// The 64 squares' promotion marks, a8 first: a promoted piece passes to the partner as a
+// pawn when taken (core/RULES.md "Reserves and drops"), so the board shows it.
+export const promotedOf = (fen) => cellsOf(fen).map((cell) => cell.promoted);
 
 // file 0..7 = a..h, rank 0..7 = 1..8.
 export const squareName = (file, rank) => "abcdefgh"[file] + (rank + 1);

@@ -3,7 +3,7 @@
 // and the replays (replay.js) draw with these same functions. They keep no state: what
 // is picked and what answers a click is the caller's.
 
-import { indexOf, squareName, squaresOf } from "./board_model.js";
+import { indexOf, promotedOf, squareName, squaresOf } from "./board_model.js";
 
 export const GLYPHS = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
 const SVG_NS = "http://www.w3.org/2000/svg";
@@ -27,6 +27,7 @@ export function svgElement(tag, attributes) {
 export function boardSvg(fen, board, turned,
                          { picked = null, queued = [], last = [], check = null, targets = [], onSquare = null, onCancel = null } = {}) {
   const squares = squaresOf(fen);
+  const promoted = promotedOf(fen);
   const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
   // A right click cancels what the person has picked or queued (a premove).
   if (onCancel) svg.addEventListener("contextmenu", (event) => { event.preventDefault(); onCancel(); });
@@ -57,6 +58,7 @@ export function boardSvg(fen, board, turned,
         const text = svgElement("text", { x: col + 0.5, y: row + 0.82, "font-size": 0.85, "text-anchor": "middle" });
         text.textContent = GLYPHS[piece];
         svg.append(text);
+        if (promoted[indexOf(name)]) svg.append(promotionMark(col, row, name));
       }
       if (targets.includes(name)) {  // a legal target of the picked piece; clicks pass through
         const dot = svgElement("circle", { cx: col + 0.5, cy: row + 0.5, r: piece ? 0.45 : 0.16, "data-target": name,
@@ -66,6 +68,19 @@ export function boardSvg(fen, board, turned,
       }
     }
   return svg;
+}
+
+// The mark of a promoted piece: a small "~" badge in the square's top right corner (the
+// BFEN mark), with a tooltip, because such a piece passes to the partner as a pawn.
+function promotionMark(col, row, name) {
+  const mark = svgElement("g", { "data-promoted": name, "pointer-events": "none" });
+  mark.append(svgElement("circle", { cx: col + 0.83, cy: row + 0.17, r: 0.15, fill: "#c0392b" }));
+  const tilde = svgElement("text", { x: col + 0.83, y: row + 0.25, "font-size": 0.24, "text-anchor": "middle", fill: "#fff" });
+  tilde.textContent = "~";
+  const title = svgElement("title", {});
+  title.textContent = "promoted: passes to the partner as a pawn";
+  mark.append(tilde, title);
+  return mark;
 }
 
 // A seat's row: `label`, its reserve ("PPN", drawn in the seat's colour) and a clock that
