@@ -52,8 +52,9 @@ async function open(browser, base, link) {
 }
 
 // The partner's seat on a phone (390 x 844) with the pawn in its pocket: no horizontal
-// scroll, both boards, every seat row (name, pocket, clock) and every button within the
-// screen's width, the pawn in the pocket visible. A screenshot is saved.
+// scroll, both boards (its own board B first), every seat row (name, pocket, clock) and
+// every button within the screen's width, the pawn in the pocket visible. A screenshot is
+// saved.
 async function checkPhone(browser, base, link, path) {
   const width = 390;
   const context = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: 2 });
@@ -77,6 +78,10 @@ async function checkPhone(browser, base, link, path) {
   await within(".seat .reserve", 4);
   await within("button", 10);
   await within('.seat[data-seat="B-black"] .reserve span[data-piece="P"]', 1);
+  // B-black's own board first, the partner's board A below it.
+  const top = (board) => page.locator(`svg[data-board="${board}"]`).evaluate((e) => e.getBoundingClientRect().top);
+  const [ownTop, partnerTop] = [await top("B"), await top("A")];
+  if (!(ownTop < partnerTop)) throw new Error(`phone: board B at ${ownTop} px, board A at ${partnerTop} px: not own board first`);
   await page.screenshot({ path, fullPage: true });
   console.log(`phone: ${scroll} px wide at ${width}, boards, pockets, clocks and buttons within; screenshot: ${path}`);
   await context.close();

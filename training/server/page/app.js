@@ -259,7 +259,9 @@ class TableView {
     const turned = flipped(this.seat, board);
     const top = turned ? `${letter}-white` : `${letter}-black`;
     const bottom = turned ? `${letter}-black` : `${letter}-white`;
-    const side = element("div", { class: "side" });
+    // The person's own board is "own": on a phone it comes first (index.html's style).
+    const own = this.seat && boardOf(this.seat) === board;
+    const side = element("div", { class: own ? "side own" : "side" });
     side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom), this.moveList(board));
     return side;
   }
