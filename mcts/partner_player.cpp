@@ -1,8 +1,11 @@
 // partner_player.cpp — the partner's requests around the inner player's decisions, and
-// what the player tells: sit and go around its own waits, need X when a drop would mate.
+// what the player tells: sit and go around its own waits, need X when a drop would mate;
+// and those messages in plain words.
 #include "mcts/partner_player.h"
 
+#include <array>
 #include <string>
+#include <string_view>
 
 #include "core/movegen.h"
 
@@ -109,6 +112,20 @@ void PartnerPlayer::tell_need(const Board& board, const RuleSet& rules, bool can
   const PieceType wanted = can_mate ? NoPieceType : piece_that_would_mate(board, rules);
   if (wanted != NoPieceType && wanted != told_need_) outbox_.push_back(need_text(wanted));
   told_need_ = wanted;
+}
+
+std::string partner_player_words(std::string_view message) {
+  using Kind = PartnerRequest::Kind;
+  static constexpr std::array<std::string_view, 6> kPieceNames{"pawn", "knight", "bishop", "rook", "queen", "king"};
+  const PartnerRequest said = parse_partner_request(message);
+  const std::string text(message);
+  switch (said.kind) {
+    case Kind::Sit: return "I am sitting: I wait for a piece before I move";
+    case Kind::Go: return "I am moving again";
+    case Kind::Need: return "I need a " + std::string(kPieceNames[said.piece]) + ": dropped now, it would mate";
+    case Kind::News: return text == "ok" ? "OK, I will" : text == "no" ? "No, I can't do that" : text;
+    default: return text;
+  }
 }
 
 std::vector<std::string> PartnerPlayer::take_partner_messages() {

@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/board.h"
@@ -79,6 +80,13 @@ class PartnerPlayer final : public Player {
   PieceType told_need_ = NoPieceType;
   std::vector<std::string> outbox_;
 };
+
+// What a message of this player means, in plain words, for a person partner's screen:
+// "sit" -> "I am sitting: I wait for a piece before I move", "need N" -> "I need a
+// knight: dropped now, it would mate", "ok" -> "OK, I will". A message it never says
+// comes back as it is. (The same words from a person mean other things: "sit" asks the
+// partner to sit; this reads only what PartnerPlayer itself says.)
+std::string partner_player_words(std::string_view message);
 
 // The piece a move passes to the partner (a promoted piece passes as a pawn), or
 // NoPieceType for a move that captures nothing. `move` is legal on `board`.

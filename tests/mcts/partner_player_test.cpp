@@ -2,7 +2,8 @@
 // (mcts/partner_player.h), on hand-worked positions: it asks for the piece whose drop
 // would mate (once per situation), obeys a sit while its clock is high and not when low
 // (nor against a mate in one), and takes a requested queen when the search rates the
-// capture as good as its choice, never when it rates it worse.
+// capture as good as its choice, never when it rates it worse; and what it says reads in
+// plain words.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -156,6 +157,31 @@ TEST(PartnerPlayer, NeedQTakesTheQueenTheSearchRatesAsGoodAsItsChoice) {
   p.hear_partner("need Q");
   EXPECT_EQ(p.take_partner_messages(), Messages{"ok"});
   EXPECT_EQ(p.decide(m, AWhite, 0).action, Move::normal(D4, G7));
+}
+
+// What it says, in the words a person partner reads: its own sense of each message (it
+// says "sit" when it sits itself, "need X" when a dropped X would mate), and anything it
+// never says as it is.
+TEST(PartnerPlayerWords, EachMessageItSaysInPlainWords) {
+  EXPECT_EQ(partner_player_words("sit"), "I am sitting: I wait for a piece before I move");
+  EXPECT_EQ(partner_player_words("go"), "I am moving again");
+  EXPECT_EQ(partner_player_words("need N"), "I need a knight: dropped now, it would mate");
+  EXPECT_EQ(partner_player_words("need Q"), "I need a queen: dropped now, it would mate");
+  EXPECT_EQ(partner_player_words("ok"), "OK, I will");
+  EXPECT_EQ(partner_player_words("no"), "No, I can't do that");
+  EXPECT_EQ(partner_player_words("mate coming"), "mate coming");
+  EXPECT_EQ(partner_player_words("good luck"), "good luck");
+}
+
+TEST(PartnerPlayerWords, WhatItToldInAMatchReadsAsWords) {
+  // The smothered position: it asks for the knight, and that request reads as words.
+  PartnerPlayer p(random_player());
+  p.new_match();
+  const Match m = timed_match(kKnightMates, 60'000);
+  p.decide(m, AWhite, 0);
+  const Messages told = p.take_partner_messages();
+  ASSERT_EQ(told, Messages{"need N"});
+  EXPECT_EQ(partner_player_words(told[0]), "I need a knight: dropped now, it would mate");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/bpgn.h"
+#include "mcts/partner_player.h"
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
@@ -59,6 +60,12 @@ void run_play(const PlayOptions& o) {
   std::array<std::unique_ptr<Player>, kSeats> computers;
   for (int s = 0; s < kSeats; ++s)
     if (Seat(s) != *you) computers[std::size_t(s)] = side.make(seed * 8 + std::uint64_t(s));
+  // The partner hears `tell` and talks back (sit, go, need X: mcts/partner_player.h), as a
+  // computer partner at a browser table does. An external engine keeps its own partner
+  // talk (its ptell), so it is not wrapped.
+  const bool external = spec.rfind("uci:", 0) == 0 || spec.rfind("xboard:", 0) == 0;
+  std::unique_ptr<Player>& partner = computers[std::size_t(partner_of(*you))];
+  if (!external) partner = std::make_unique<PartnerPlayer>(std::move(partner));
 
   LiveTable table(config, std::move(computers), STDIN_FILENO, std::cout);
   const Match match = table.run();

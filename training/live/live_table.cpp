@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "mcts/partner_player.h"
 #include "training/live/live_match.h"
 #include "training/live/table_view.h"
 #include "training/players/text_tokens.h"
@@ -24,8 +25,20 @@ constexpr const char* kHelp =
     "Moves: UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, exd5, O-O, N@f3). Pieces you hold are shown in [brackets] "
     "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
     "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
-    "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it); "
-    "an empty line redraws the table. Your partner's captures come to your reserve.";
+    "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it), "
+    "tell TEXT (to your partner: a computer partner obeys 'sit' while its clock allows, 'go', and 'need N' "
+    "(or P, B, R, Q) when a capture that passes one costs nothing, and answers ok or no; it says 'sit' and "
+    "'need X' itself, shown in words); an empty line redraws the table. Your partner's captures come to your "
+    "reserve.";
+
+// What a person may tell in one message (one line of a terminal).
+constexpr std::size_t kMaxTell = 200;
+
+// "B-black (partner): need N (I need a knight: dropped now, it would mate)".
+std::string partner_line(Seat partner, const std::string& said) {
+  const std::string words = partner_player_words(said);
+  return std::string(seat_name(partner)) + " (partner): " + said + (words == said ? "" : " (" + words + ")");
+}
 
 std::string capitalized(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = char(text[0] - 'a' + 'A');
@@ -70,6 +83,7 @@ struct LiveTable::Impl {
   // The referee's events (delivered on this thread: it drives the referee).
   void on_event(const LiveEvent& e) {
     view = e.after;
+    if (e.kind == LiveEvent::Kind::Tell) return event(partner_line(e.seat, e.text));
     if (e.kind != LiveEvent::Kind::Move) return;  // the end is drawn once the loop stops
     if (e.seat == config.you) {
       prompted = false;
@@ -103,6 +117,7 @@ struct LiveTable::Impl {
       live.resign(config.you);
       return;
     }
+    if (lower == "tell" || lower.rfind("tell ", 0) == 0) return tell(trim(std::string_view(text).substr(4)));
     if (text.empty() || lower == "help" || lower == "?") {
       if (!text.empty()) message = kHelp;
       view = live.snapshot();
@@ -119,6 +134,22 @@ struct LiveTable::Impl {
     view = live.snapshot();
     draw();
   }
+  // The person says `text` to the partner (a computer partner hears it between its
+  // decisions and answers with Tell events).
+  void tell(std::string_view text) {
+    if (text.empty()) {
+      message = "Tell what? e.g. tell need N";
+    } else if (text.size() > kMaxTell) {
+      message = "Too long to tell: at most " + std::to_string(kMaxTell) + " characters";
+    } else {
+      // Said first, then heard: the partner's answer may come back inside live.tell().
+      event("You tell " + std::string(seat_name(partner_of(config.you))) + ": " + std::string(text));
+      return live.tell(config.you, text);
+    }
+    view = live.snapshot();
+    draw();
+  }
+
   // Reads what is there without blocking; returns complete lines.
   std::vector<std::string> read_input() {
     std::vector<std::string> lines;

@@ -75,7 +75,7 @@ struct Table::Impl {
   void on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
   void check_ply(Seat s, const std::string& text, const nlohmann::json& message) const;
   void on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
-  void send_tell(Seat from, const std::string& text, int moves);
+  void send_tell(Seat from, const std::string& text, int moves, const std::string& words = {});
   void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
@@ -180,9 +180,12 @@ void Table::Impl::on_tell(TableClient&, std::optional<Seat> seat, const nlohmann
   if (live) live->tell(s, *said);  // a computer partner hears it (and answers: on_event)
 }
 
-void Table::Impl::send_tell(Seat from, const std::string& text, int moves) {
-  const std::string out =
-      nlohmann::json{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}}.dump();
+// `words`: a computer partner's message in plain words (partner_player_words), sent
+// beside the message when they differ.
+void Table::Impl::send_tell(Seat from, const std::string& text, int moves, const std::string& words) {
+  nlohmann::json tell{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}};
+  if (!words.empty() && words != text) tell["words"] = words;
+  const std::string out = tell.dump();
   members.send_to_seats(out, [from](Seat s) { return s == from || s == partner_of(from); });
 }
 
@@ -240,7 +243,8 @@ void Table::Impl::play_match() {
 }
 
 void Table::Impl::on_event(const LiveEvent& e) {
-  if (e.kind == LiveEvent::Kind::Tell) return send_tell(e.seat, e.text, e.after.moves_played());
+  if (e.kind == LiveEvent::Kind::Tell)
+    return send_tell(e.seat, e.text, e.after.moves_played(), partner_player_words(e.text));
   nlohmann::json j = state(e.after);
   if (e.kind == LiveEvent::Kind::Move) {
     j["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};

@@ -1,7 +1,8 @@
 // Specification of `bughouse play` and of the engine programs, driven like a person or a
 // host would through standard input: a short match with a move, help and nonsense, ended
-// by end of input (resignation); a match left to run until it ends on the clock; `uci`
-// and `xboard` over real pipes, surviving garbage and ending on end of input.
+// by end of input (resignation); partner talk with a computer partner (`tell`); a match
+// left to run until it ends on the clock; `uci` and `xboard` over real pipes, surviving
+// garbage and ending on end of input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -74,6 +75,29 @@ TEST(PlayCli, AShortMatchScriptedThroughStandardInput) {
   EXPECT_TRUE(found);
   const Match m = replay(games[0], RuleSet{});
   EXPECT_GT(m.moves_played(), 1);
+  std::filesystem::remove(bpgn);
+}
+
+TEST(PlayCli, TellReachesTheComputerPartnerAndItsAnswerComesBackInWords) {
+  // A-white tells B-black "need N"; the computer partner (mcts/partner_player.h) answers
+  // ok (the opponents have knights to take) or no, shown with its plain words.
+  const auto bpgn = temp_path("play_tell.bpgn");
+  Subprocess play({BUGHOUSE_CLI, "play", "--seat", "A-white", "--computer", "random", "--clock", "60s+0", "--seed", "3",
+                   "--bpgn", bpgn.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "Bughouse: you play A-white", log)) << log;
+  play.write_line("tell");
+  ASSERT_TRUE(read_until(play, "Tell what?", log)) << log;
+  play.write_line("tell need N");
+  ASSERT_TRUE(read_until(play, "You tell B-black: need N", log)) << log;
+  ASSERT_TRUE(read_until(play, "B-black (partner): ", log)) << log;
+  const std::string answer = log.substr(log.rfind("B-black (partner): "));
+  EXPECT_TRUE(answer.rfind("B-black (partner): ok (OK, I will)\n", 0) == 0 ||
+              answer.rfind("B-black (partner): no (No, I can't do that)\n", 0) == 0)
+      << answer;
+  play.close_input();
+  ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
   std::filesystem::remove(bpgn);
 }
 

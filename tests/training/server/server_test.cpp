@@ -108,6 +108,7 @@ TEST(Server, PartnersTalkAndNobodyElseHears) {
   EXPECT_EQ((*heard)["from"], "A-white");
   EXPECT_EQ((*heard)["text"], "need N");
   EXPECT_EQ((*heard)["moves"], 0);
+  EXPECT_FALSE(heard->contains("words")) << "a person's words are their own";
   ASSERT_TRUE(a_white.until(is_tell));  // the teller sees what it said
   // Free text and the spectators' voices are refused; the opponent heard nothing.
   a_white.send(json{{"type", "tell"}, {"text", "<b>hello</b>"}});
@@ -133,9 +134,13 @@ TEST(Server, AComputerPartnerAnswersAPersonsSit) {
   };
   a_white.send(json{{"type", "tell"}, {"text", "sit"}});
   ASSERT_TRUE(a_white.until(said_by("A-white", "sit")));  // the teller sees what it said
-  ASSERT_TRUE(a_white.until(said_by("B-black", "ok"))) << "the computer partner did not answer";
+  const auto ok = a_white.until(said_by("B-black", "ok"));
+  ASSERT_TRUE(ok) << "the computer partner did not answer";
+  EXPECT_EQ((*ok)["words"], "OK, I will");  // a computer's message comes with its plain words
   a_white.send(json{{"type", "tell"}, {"text", "trade"}});
-  ASSERT_TRUE(a_white.until(said_by("B-black", "no"))) << "a request it does not follow";
+  const auto no = a_white.until(said_by("B-black", "no"));
+  ASSERT_TRUE(no) << "a request it does not follow";
+  EXPECT_EQ((*no)["words"], "No, I can't do that");
 }
 
 TEST(Server, ATableToWatchIsComputerAgainstComputerFromTheStart) {

@@ -211,7 +211,9 @@ class TableView {
 
   heard(message) {
     const who = message.from === this.seat ? "you" : message.from;
-    this.talk.push(`${who}: ${message.text} (after move ${message.moves})`);
+    // A computer partner's message comes with its plain words.
+    const words = message.words ? ` (${message.words})` : "";
+    this.talk.push(`${who}: ${message.text}${words} (after move ${message.moves})`);
     this.talk = this.talk.slice(-6);
     this.talkDiv.replaceChildren(...this.talk.map((line) => element("div", {}, line)));
   }
