@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/notation.h"
+#include "training/live/sitting.h"
 
 namespace bh {
 
@@ -19,7 +20,8 @@ std::string reserve_text(const Board& board, Color c) {
   return "[" + s + "]";
 }
 
-// One seat's line: "A-white  2:59  [QN]  <- to move (you)".
+// One seat's line: "A-white  2:59  [QN]  <- to move (you)"; a mover that sits says so and
+// for how long: "B-black  0:41  []  <- waits for a piece, 12 s".
 std::string seat_line(const Match& match, Seat s, std::int64_t t, std::optional<Seat> you) {
   const BoardId b = board_of(s);
   const Board& board = match.board(b);
@@ -28,8 +30,13 @@ std::string seat_line(const Match& match, Seat s, std::int64_t t, std::optional<
   std::string clock = format_clock(match.remaining(s, t), match.time_control().timed());
   clock.resize(8, ' ');
   line += clock + reserve_text(board, color_of(s));
-  if (!match.over() && match.mover(b) == s)
-    line += match.state(b) == BoardState::Playing ? "  <- to move" : "  <- waits for a piece";
+  if (!match.over() && match.mover(b) == s) {
+    const std::optional<std::int64_t> since = sitting_since(match, b);
+    line += match.state(b) != BoardState::Playing ? "  <- waits for a piece"
+            : since                               ? "  <- sits"
+                                                  : "  <- to move";
+    if (since) line += ", " + std::to_string((t - *since) / 1000) + " s";
+  }
   if (you && *you == s) line += " (you)";
   return line;
 }
@@ -110,11 +117,6 @@ std::string render_table(const Match& match, std::int64_t t, std::optional<Seat>
   const Seat viewer = you.value_or(AWhite);
   const BoardId own = board_of(viewer), far = other(own);
   const Color own_bottom = color_of(viewer), far_bottom = ~color_of(viewer);
-  const int width = 42;
-  auto pad = [&](std::string s) {
-    s.resize(std::size_t(width), ' ');
-    return s;
-  };
   std::vector<std::string> left, right;
   for (auto [b, bottom, column] : {std::tuple{own, own_bottom, &left}, std::tuple{far, far_bottom, &right}}) {
     const std::string last = last_move_text(match, b);
@@ -123,8 +125,16 @@ std::string render_table(const Match& match, std::int64_t t, std::optional<Seat>
     for (auto& row : board_rows(match.board(b), bottom)) column->push_back(row);
     column->push_back(seat_line(match, make_seat(b, bottom), t, you));
   }
+  // The right column starts after the left one's longest line (a seat line with a full
+  // reserve and a sitting mark is longer than the board), never cutting it.
+  std::size_t width = 42;
+  for (const std::string& line : left) width = std::max(width, line.size() + 2);
   std::string out;
-  for (std::size_t i = 0; i < left.size(); ++i) out += pad(left[i]) + (i < right.size() ? right[i] : "") + "\n";
+  for (std::size_t i = 0; i < left.size(); ++i) {
+    std::string line = left[i];
+    line.resize(width, ' ');
+    out += line + (i < right.size() ? right[i] : "") + "\n";
+  }
   return out;
 }
 

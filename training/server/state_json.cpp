@@ -6,6 +6,7 @@
 #include "core/bpgn.h"
 #include "core/fen.h"
 #include "core/notation.h"
+#include "training/live/sitting.h"
 
 namespace bh::server {
 
@@ -40,13 +41,20 @@ nlohmann::json legal_json(const Match& match, BoardId b) {
   return legal;
 }
 
-nlohmann::json board_json(const Match& match, BoardId b) {
+// How long board b's mover has sat at time t (ms; training/live/sitting.h), or null.
+nlohmann::json sitting_json(const Match& match, BoardId b, std::int64_t t) {
+  const std::optional<std::int64_t> since = sitting_since(match, b);
+  return since ? nlohmann::json(std::max<std::int64_t>(0, t - *since)) : nlohmann::json(nullptr);
+}
+
+nlohmann::json board_json(const Match& match, BoardId b, std::int64_t t) {
   const Board& board = match.board(b);
   const nlohmann::json check =
       board.in_check() ? nlohmann::json(std::string(square_name(board.king_square(board.side_to_move())))) : nullptr;
   return {{"fen", to_fen(board)},
           {"mover", std::string(seat_name(match.mover(b)))},
           {"stuck", !match.over() && match.state(b) != BoardState::Playing},
+          {"sitting_ms", sitting_json(match, b, t)},
           {"last", last_move_json(match, b)},
           {"check", check}};
 }
@@ -62,7 +70,7 @@ nlohmann::json moves_json(const Match& match) {
 }  // namespace
 
 nlohmann::json position_json(const Match& match, std::int64_t t) {
-  nlohmann::json j = {{"boards", {board_json(match, BoardA), board_json(match, BoardB)}}};
+  nlohmann::json j = {{"boards", {board_json(match, BoardA, t), board_json(match, BoardB, t)}}};
   for (int s = 0; s < kSeats; ++s) {
     const Seat seat = Seat(s);
     const std::string name(seat_name(seat));

@@ -20,7 +20,8 @@ struct SeatStatus {
   int connections = 0;  // open WebSocket connections holding the seat's token
 };
 
-// Both boards (`fen`, `mover`, `stuck`; `last`, the board's last move in UCI or null;
+// Both boards (`fen`, `mover`, `stuck`; `sitting_ms`, how long the mover has sat waiting
+// for a piece at time t, or null: training/live/sitting.h; `last`, the board's last move in UCI or null;
 // `check`, the square of the mover's king in check or null), the four reserves and the four clocks at match
 // time `t` (>= match.now(); the movers' clocks run until then): what the page draws a
 // position from, live (state_json) or in a replay (replay_json.h).

@@ -2,9 +2,9 @@
 // replay_model.js, premove.js), run under Node when it is installed: FEN placement to
 // squares (holdings skipped) and their promotion marks, square indices, which way each
 // board is turned for each seat, the UCI text of clicked moves (drops, promotion to a
-// queen), clock text; the premoves (when a queued move is sent, which squares show it,
-// its refusal); and in a replay, the moves played by a time, the running clocks, the end,
-// stepping.
+// queen), clock text, the sitting mark; the premoves (when a queued move is sent, which
+// squares show it, its refusal); and in a replay, the moves played by a time, the running
+// clocks, the end, stepping.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, moveSquares, moveText, promotedOf, squareName, squaresOf, targetsOf } = model;
+const { flipped, formatClock, indexOf, moveSquares, moveText, promotedOf, sittingText, squareName, squaresOf, targetsOf } = model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
 assert.equal(start.length, 64);
@@ -70,6 +70,11 @@ assert.deepEqual(targetsOf(legal, "a2"), []);
 assert.deepEqual(targetsOf(legal, null), []);
 assert.deepEqual(targetsOf(undefined, "e2"), []);
 
+// A mover sitting for a piece: whole seconds waited; nothing when it does not sit.
+assert.equal(sittingText(12_400), "sitting 12 s");
+assert.equal(sittingText(999), "sitting 0 s");
+assert.equal(sittingText(null), "");
+assert.equal(sittingText(undefined), "");
 assert.equal(formatClock(180000), "3:00");
 assert.equal(formatClock(65432), "1:05");
 assert.equal(formatClock(20000), "0:20");

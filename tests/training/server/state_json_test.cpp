@@ -30,6 +30,15 @@ TEST(StateJson, BoardsCarryTheLastMoveTheCheckAndTheLegalMoves) {
   EXPECT_NE(std::find(b["legal"].begin(), b["legal"].end(), "g1f3"), b["legal"].end());
 }
 
+TEST(StateJson, AMoverThatWaitedCarriesHowLongItHasSat) {
+  Match m(RuleSet{}, TimeControl{60'000, 0});
+  ASSERT_TRUE(m.play(BoardA, parse_uci(m.board(BoardA), m.rules(), "e2e4"), 1000));
+  ASSERT_TRUE(m.wait(BoardA, 2000));  // A-black sits from its turn's start, 1000
+  const nlohmann::json j = state_json("t", m, 8'500, true, {});
+  EXPECT_EQ(j["boards"][0]["sitting_ms"], 7'500);
+  EXPECT_TRUE(j["boards"][1]["sitting_ms"].is_null()) << "B-white thinks; it has not waited";
+}
+
 TEST(StateJson, AFinishedMatchOffersNoMoves) {
   Match m(RuleSet{}, TimeControl{60'000, 0});
   m.resign(AWhite, 10);

@@ -4,7 +4,7 @@
 // script only draws its state messages and sends what the person clicks
 // (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, squaresOf, targetsOf } from "./board_model.js";
+import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, sittingText, squaresOf, targetsOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
@@ -344,7 +344,9 @@ class TableView {
     if (!s) return;
     const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
     const moving = (seat) => s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
-    view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving);
+    const waited = (seat) => s.boards[boardOf(seat)].sitting_ms;
+    view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving,
+                    (seat) => (moving(seat) && waited(seat) != null ? sittingText(waited(seat) + elapsed) : ""));
   }
 }
 

@@ -1,7 +1,7 @@
 // board_model.js — the page's pure helpers, with no DOM, so tests can run them under
 // Node (tests/training/server/page_test.mjs): FEN placement to squares and promotion
 // marks, square names, which side a board is seen from, the UCI text of a click-move, a
-// move's squares, a picked piece's legal targets, and clock text.
+// move's squares, a picked piece's legal targets, clock text and the sitting mark.
 
 export const SEATS = ["A-white", "A-black", "B-white", "B-black"];
 
@@ -61,6 +61,12 @@ export function targetsOf(legal, from) {
   if (!from || !legal) return [];
   const targets = legal.filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
   return [...new Set(targets)];
+}
+
+// The mark of a mover sitting, waiting for a piece, `ms` into its wait ("sitting 12 s"),
+// or "" when it does not sit (`ms` null: the server's `sitting_ms`).
+export function sittingText(ms) {
+  return ms === null || ms === undefined ? "" : `sitting ${Math.floor(Math.max(0, ms) / 1000)} s`;
 }
 
 // m:ss, with tenths under 20 seconds (as the terminal's table shows them).

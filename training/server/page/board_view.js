@@ -103,7 +103,7 @@ export function seatRow(seat, reserve, label, { picked = null, onPick = null, on
     }
     pocket.append(glyph);
   }
-  row.append(element("span", {}, label), pocket, element("span", { class: "clock" }));
+  row.append(element("span", {}, label), pocket, element("span", { class: "sitting" }), element("span", { class: "clock" }));
   return row;
 }
 
@@ -113,11 +113,15 @@ export function moveList(board, texts) {
 }
 
 // Fills the clock of every seat row under `container`: `text(seat)` its clock's text,
-// `moving(seat)` whether it runs (highlighted).
-export function showClocks(container, text, moving) {
+// `moving(seat)` whether it runs (highlighted), `sitting(seat)` the mark of a mover
+// waiting for a piece ("" for none; board_model.js's sittingText).
+export function showClocks(container, text, moving, sitting = () => "") {
   for (const row of container.querySelectorAll(".seat")) {
     const seat = row.dataset.seat;
     row.classList.toggle("moving", moving(seat));
     row.querySelector(".clock").textContent = text(seat);
+    const mark = sitting(seat);
+    row.querySelector(".sitting").textContent = mark;
+    row.classList.toggle("sits", mark !== "");
   }
 }
