@@ -34,6 +34,12 @@ struct TableLimits {
   // A seat's connection that has sent nothing (the page pings every 2 s) for this long
   // counts as lost: the others see the seat's "connected" drop to 0 until it speaks again.
   std::chrono::milliseconds lost_after{6'000};
+  // Partner talk in free text (a seat's "say"): at most this many characters a message,
+  // and a seat's own token bucket of `say_burst` refilled at `says_per_second` (a person
+  // typing, not a flood; beyond it a message is refused with an error).
+  std::size_t max_say_chars = 200;
+  double says_per_second = 0.5;
+  double say_burst = 5;
 };
 
 }  // namespace bh::server

@@ -48,6 +48,10 @@ std::string Lobby::create(const std::string& body) {
   }
   const auto watch = request.find("watch");
   if (watch != request.end() && !watch->is_boolean()) throw std::invalid_argument("\"watch\": true or false");
+  const auto public_talk = request.find("public_talk");
+  if (public_talk != request.end() && !public_talk->is_boolean())
+    throw std::invalid_argument("\"public_talk\": true or false");
+  setup.public_talk = public_talk != request.end() && public_talk->get<bool>();
   auto table = std::make_unique<Table>(io_, std::move(setup), options_.computers);
   // A table to watch: the computer in all four seats, playing from now on.
   if (watch != request.end() && watch->get<bool>()) table->start();

@@ -17,6 +17,7 @@
 #include "training/server/secret_token.h"
 #include "training/server/state_json.h"
 #include "training/server/table_members.h"
+#include "training/server/token_bucket.h"
 
 namespace bh::server {
 
@@ -34,6 +35,10 @@ nlohmann::json error_json(const std::string& message) { return {{"type", "error"
 int moves_on(const Match& match, BoardId b) {
   return int(std::count_if(match.events().begin(), match.events().end(),
                            [b](const MatchEvent& e) { return board_of(e.seat) == b && !e.move.is_wait(); }));
+}
+
+TokenBucket say_bucket(const TableLimits& limits) {
+  return TokenBucket(limits.says_per_second, limits.say_burst, TokenBucket::Clock::now());
 }
 
 // Seat holders only: a spectator watches.
@@ -58,6 +63,9 @@ struct Table::Impl {
   std::array<SeatStatus, kSeats> seats{};
   std::unique_ptr<LiveMatch> live;  // from the start on
   int match_number = 0;             // 1 from the start, 2 after a rematch, ...
+  // Each seat's allowance of free text and suggestions (limits.h).
+  std::array<TokenBucket, kSeats> say_buckets{say_bucket(setup.limits), say_bucket(setup.limits),
+                                              say_bucket(setup.limits), say_bucket(setup.limits)};
   std::string finished_record;      // the BPGN of the match before the one that runs
   std::array<std::string, kSeats> names{};  // the record's player names
 
@@ -75,6 +83,9 @@ struct Table::Impl {
   void on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
   void check_ply(Seat s, const std::string& text, const nlohmann::json& message) const;
   void on_tell(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
+  void on_say(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
+  void on_suggest(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
+  void to_partners(Seat from, const nlohmann::json& message) const;
   void send_tell(Seat from, const std::string& text, int moves, const std::string& words = {});
   void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
@@ -124,11 +135,12 @@ void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::st
   const auto type = message.find("type");
   static const std::map<std::string, Handler, std::less<>> kHandlers = {
       {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
-      {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch}};
+      {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch},
+      {"say", &Impl::on_say},   {"suggest", &Impl::on_suggest}};
   const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
                                                                    : kHandlers.end();
   if (handler == kHandlers.end())
-    return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell or ping").dump());
+    return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell, say, suggest or ping").dump());
   try {
     (this->*handler->second)(client, seat, message);
   } catch (const std::exception& e) {
@@ -185,8 +197,41 @@ void Table::Impl::on_tell(TableClient&, std::optional<Seat> seat, const nlohmann
 void Table::Impl::send_tell(Seat from, const std::string& text, int moves, const std::string& words) {
   nlohmann::json tell{{"type", "tell"}, {"from", std::string(seat_name(from))}, {"text", text}, {"moves", moves}};
   if (!words.empty() && words != text) tell["words"] = words;
-  const std::string out = tell.dump();
-  members.send_to_seats(out, [from](Seat s) { return s == from || s == partner_of(from); });
+  to_partners(from, tell);
+}
+
+// Partner talk goes to the two partners' connections (the sayer's own screens too), to
+// the spectators only at a table whose talk is public, and never to the opponents.
+void Table::Impl::to_partners(Seat from, const nlohmann::json& message) const {
+  members.send_to_seats(message.dump(), [from](Seat s) { return s == from || s == partner_of(from); },
+                        setup.public_talk);
+}
+
+// Free text between partners, people or not (a computer partner does not read it: it
+// hears the fixed messages of "tell"). Checked and rate-limited per seat (limits.h).
+void Table::Impl::on_say(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+  const Seat s = seat_holder(seat, "say");
+  const auto text = message.find("text");
+  if (text == message.end() || !text->is_string()) throw std::invalid_argument("say: expected {\"type\":\"say\",\"text\":...}");
+  const std::string said = checked_free_text(text->get<std::string>(), setup.limits.max_say_chars);
+  if (say_buckets[s].take(TokenBucket::Clock::now()) != TokenBucket::Verdict::Admit)
+    throw std::invalid_argument("say: too fast; wait a little");
+  to_partners(s, {{"type", "tell"}, {"from", std::string(seat_name(s))}, {"text", said},
+                  {"moves", match().moves_played()}, {"free", true}});
+}
+
+// A move pointed at on the partner's board: shown there (an arrow) until the partner
+// moves; nobody moves for the partner. "ply": the partner's board's moves so far.
+void Table::Impl::on_suggest(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+  const Seat s = seat_holder(seat, "suggest");
+  const auto move = message.find("move");
+  if (move == message.end() || !move->is_string() || !is_move_text(move->get<std::string>()))
+    throw std::invalid_argument("suggest: expected {\"type\":\"suggest\",\"move\":\"e2e4\"}, a move in UCI");
+  if (say_buckets[s].take(TokenBucket::Clock::now()) != TokenBucket::Verdict::Admit)
+    throw std::invalid_argument("suggest: too fast; wait a little");
+  const BoardId board = board_of(partner_of(s));
+  to_partners(s, {{"type", "suggest"}, {"from", std::string(seat_name(s))}, {"board", std::string(1, "AB"[board])},
+                  {"move", move->get<std::string>()}, {"ply", moves_on(match(), board)}});
 }
 
 void Table::Impl::on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {

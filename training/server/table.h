@@ -53,6 +53,9 @@ struct TableSetup {
   RuleSet rules;
   TimeControl clock;
   std::string computer;  // the spec of every seat no person holds at the start
+  // Spectators see the partners' talk (messages, free text, suggestions) too; by default
+  // only the two partners do. The opponents never do.
+  bool public_talk = false;
   TableLimits limits;
   MoveObserver on_move;
 };

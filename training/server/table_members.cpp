@@ -53,9 +53,9 @@ void TableMembers::broadcast(const std::string& text) const {
     if (auto c = m.client.lock()) c->send(text);
 }
 
-void TableMembers::send_to_seats(const std::string& text, const std::function<bool(Seat)>& to) const {
+void TableMembers::send_to_seats(const std::string& text, const std::function<bool(Seat)>& to, bool spectators) const {
   for (const Member& m : members_)
-    if (m.seat && to(*m.seat))
+    if (m.seat ? to(*m.seat) : spectators)
       if (auto c = m.client.lock()) c->send(text);
 }
 

@@ -40,8 +40,8 @@ class TableMembers {
   std::string why_full(std::optional<Seat> seat) const;
 
   void broadcast(const std::string& text) const;
-  // To the connections of the seats `to` accepts (spectators never).
-  void send_to_seats(const std::string& text, const std::function<bool(Seat)>& to) const;
+  // To the connections of the seats `to` accepts, and to the spectators when `spectators`.
+  void send_to_seats(const std::string& text, const std::function<bool(Seat)>& to, bool spectators = false) const;
 
  private:
   using Clock = std::chrono::steady_clock;

@@ -5,11 +5,14 @@
 // link, A-white starts; moves are played by clicking squares (one queued as a premove while
 // the opponent thinks), the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
-// see the same moves, partners talk by one click, the clocks run, A-white resigns and
-// everyone reads the end banner; A-white asks for a rematch from it and plays again. The
-// partner's seat is also opened on a phone-sized screen (390 x 844): nothing wider than the
-// screen, boards, pockets, clocks and buttons within it.
-// Screenshots of the table (and of the phone's) are saved. Exit 77 (skipped) without chromium or playwright-core.
+// see the same moves, partners talk by one click and in free text (read as text, never
+// markup), A-white's suggested move is an arrow on both partners' screens until B-black
+// moves, the clocks run, A-white resigns and everyone reads the end banner; A-white asks
+// for a rematch from it and plays again. The partner's seat is also opened on a
+// phone-sized screen (390 x 844): nothing wider than the screen, its own board first,
+// boards, pockets, clocks and buttons within it. Screenshots of the table, of the
+// partner's talk and of the phone's are saved. Exit 77 (skipped) without chromium or
+// playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
 import { fail, kLimit, launchChromium, run, startServer } from "./browser_harness.mjs";
@@ -104,6 +107,20 @@ async function main() {
     await partner.click('button[data-tell="need N"]');
     await aWhite.waitForSelector("#talk:has-text('B-black: need N')", { timeout: kLimit });
     console.log("B-black told its partner: need N");
+    // Free text: B-black writes markup, and A-white reads it as text (no element made).
+    await partner.fill('form.say input[name="say"]', "<i>hold</i> the bishop");
+    await partner.press('form.say input[name="say"]', "Enter");
+    await aWhite.waitForSelector("#talk:has-text('B-black: <i>hold</i> the bishop')", { timeout: kLimit });
+    if (await aWhite.locator("#talk i").count() !== 0) throw new Error("the partner's text was read as markup");
+    console.log("B-black said free text; A-white read it as text");
+    // A suggestion: A-white points at e7-e5 on its partner's board B; both see the arrow.
+    await aWhite.click('svg[data-board="B"] rect[data-square="e7"]');
+    await aWhite.click('svg[data-board="B"] rect[data-square="e5"]');
+    const arrow = 'svg[data-board="B"] [data-suggested="e7e5"]';
+    await partner.waitForSelector(arrow, { timeout: kLimit });
+    await aWhite.waitForSelector(arrow, { timeout: kLimit });
+    await partner.screenshot({ path: screenshot.replace(/\.png$/, "-talk.png"), fullPage: true });
+    console.log("A-white suggested e7e5 on board B: the arrow is on both screens");
 
     // Board A: 1. e4 d5 2. exd5: the pawn goes to the partner, B-black. Picking the e2
     // pawn shows its two targets (the server's legal moves); the move is then marked.
@@ -140,6 +157,8 @@ async function main() {
     await partner.dragAndDrop(pawn, 'svg[data-board="B"] rect[data-square="a6"]');
     await waitForMove(partner, "B", "P@a6");
     console.log("dropped B P@a6 by dragging");
+    await partner.waitForSelector(arrow, { state: "detached", timeout: kLimit });
+    console.log("the suggestion's arrow went with B-black's move");
     // The computer answers on board B.
     await partner.waitForFunction(() => document.querySelector('.moves[data-board="B"]').textContent.split(" ").length >= 3,
                                   null, { timeout: kLimit });

@@ -2,9 +2,9 @@
 // replay_model.js, premove.js), run under Node when it is installed: FEN placement to
 // squares (holdings skipped) and their promotion marks, square indices, which way each
 // board is turned for each seat, the UCI text of clicked moves (drops, promotion to a
-// queen), clock text, the sitting mark; the premoves (when a queued move is sent, which
-// squares show it, its refusal); and in a replay, the moves played by a time, the running
-// clocks, the end, stepping.
+// queen), clock text, the sitting mark, partners; the premoves (when a queued move is
+// sent, which squares show it, its refusal); and in a replay, the moves played by a time,
+// the running clocks, the end, stepping.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -12,7 +12,8 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, moveSquares, moveText, promotedOf, sittingText, squareName, squaresOf, targetsOf } = model;
+const { flipped, formatClock, indexOf, moveSquares, moveText, movesBy, partnerOf, promotedOf, sittingText, squareName, squaresOf, targetsOf } =
+  model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
 assert.equal(start.length, 64);
@@ -48,6 +49,11 @@ assert.equal(flipped("A-black", 1), false);  // partner B-white
 assert.equal(flipped("B-white", 1), false);
 assert.equal(flipped("B-white", 0), true);   // partner A-black
 assert.equal(flipped("A-white", 1), true);   // partner B-black
+
+// Partners: the other board, the other colour; a seat's moves in a state's list.
+assert.deepEqual(["A-white", "A-black", "B-white", "B-black"].map(partnerOf), ["B-black", "B-white", "A-black", "A-white"]);
+assert.equal(movesBy([{ seat: "B-black" }, { seat: "A-white" }, { seat: "B-black" }], "B-black"), 2);
+assert.equal(movesBy([], "A-white"), 0);
 
 const promotion = squaresOf("8/4P3/8/8/8/8/4p3/K6k w - - 0 1");
 assert.equal(moveText("e7", "e8", promotion), "e7e8q");

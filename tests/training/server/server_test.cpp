@@ -123,6 +123,89 @@ TEST(Server, PartnersTalkAndNobodyElseHears) {
   EXPECT_EQ((*next)["type"], "pong") << "an opponent heard the other team";
 }
 
+// Free text ("say") is the partners' own: checked (one line, at most 200 characters),
+// sent as written (the page shows it as text, so markup is harmless), never to the
+// opponents or, by default, the spectators.
+TEST(Server, PartnersSayFreeTextThatOnlyTheyRead) {
+  Served s(600'000);
+  const json table = s.create();
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));
+  WsClient b_black(s.port(), s.seat_target(table, "B-black"));
+  WsClient a_black(s.port(), s.seat_target(table, "A-black"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  auto is_tell = [](const json& m) { return m["type"] == "tell"; };
+  a_white.send(json{{"type", "say"}, {"text", "  <b>take</b> the knight, then sit  "}});
+  const auto heard = b_black.until(is_tell);
+  ASSERT_TRUE(heard);
+  EXPECT_EQ((*heard)["from"], "A-white");
+  EXPECT_EQ((*heard)["text"], "<b>take</b> the knight, then sit");
+  EXPECT_EQ((*heard)["free"], true);
+  ASSERT_TRUE(a_white.until(is_tell));  // the sayer sees what it said
+  auto refusal = [&] { return (*a_white.until(is_error))["message"].get<std::string>(); };
+  a_white.send(json{{"type", "say"}, {"text", std::string(201, 'x')}});
+  EXPECT_EQ(refusal(), "say: 201 characters, at most 200");
+  a_white.send(json{{"type", "say"}, {"text", std::string(200, 'x')}});  // the limit itself passes
+  ASSERT_TRUE(b_black.until([](const json& m) { return m["type"] == "tell" && m["text"].get<std::string>().size() == 200; }));
+  a_white.send(json{{"type", "say"}, {"text", "two\nlines"}});
+  EXPECT_EQ(refusal(), "say: one line of text, without control characters");
+  a_white.send(json{{"type", "say"}, {"text", "   "}});
+  EXPECT_EQ(refusal(), "say: nothing to say");
+  watcher.send(json{{"type", "say"}, {"text", "hello"}});
+  EXPECT_EQ((*watcher.until(is_error))["message"], "say: a spectator holds no seat");
+  for (WsClient* other : {&a_black, &watcher}) {
+    other->send(json{{"type", "ping"}});
+    const auto next = other->until([&](const json& m) { return is_tell(m) || m["type"] == "pong"; });
+    ASSERT_TRUE(next);
+    EXPECT_EQ((*next)["type"], "pong") << "an opponent or a spectator read the partners' talk";
+  }
+}
+
+TEST(Server, EachSeatMaySayOnlySoFast) {
+  Served s(600'000, [](ServerOptions& o) {
+    o.lobby.table_limits.say_burst = 2;
+    o.lobby.table_limits.says_per_second = 0.001;
+  });
+  const json table = s.create();
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));
+  WsClient b_black(s.port(), s.seat_target(table, "B-black"));
+  auto said = [](const char* text) { return [=](const json& m) { return m["type"] == "tell" && m["text"] == text; }; };
+  a_white.send(json{{"type", "say"}, {"text", "one"}});
+  a_white.send(json{{"type", "say"}, {"text", "two"}});
+  a_white.send(json{{"type", "say"}, {"text", "three"}});
+  ASSERT_TRUE(b_black.until(said("two")));
+  EXPECT_EQ((*a_white.until(is_error))["message"], "say: too fast; wait a little");
+  b_black.send(json{{"type", "say"}, {"text", "mine"}});  // the partner's allowance is its own
+  ASSERT_TRUE(a_white.until(said("mine")));
+}
+
+// A suggestion names a move on the partner's board (its form only: nobody moves for the
+// partner) and goes where the talk goes.
+TEST(Server, ASuggestionReachesThePartnerWithItsBoard) {
+  Served s(600'000);
+  const auto r = http_request(s.port(), http::verb::post, "/api/tables",
+                              json{{"clock", "1+0"}, {"computer", ""}, {"public_talk", true}}.dump());
+  ASSERT_EQ(r.status, 201) << r.body;
+  const json table = json::parse(r.body);
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));
+  WsClient b_black(s.port(), s.seat_target(table, "B-black"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  auto is_suggest = [](const json& m) { return m["type"] == "suggest"; };
+  a_white.send(json{{"type", "suggest"}, {"move", "e7e5"}});
+  const auto got = b_black.until(is_suggest);
+  ASSERT_TRUE(got);
+  EXPECT_EQ(*got, (json{{"type", "suggest"}, {"from", "A-white"}, {"board", "B"}, {"move", "e7e5"}, {"ply", 0}}));
+  ASSERT_TRUE(watcher.until(is_suggest)) << "a table with public talk shows it to the spectators";
+  b_black.send(json{{"type", "say"}, {"text", "thanks"}});
+  ASSERT_TRUE(watcher.until([](const json& m) { return m["type"] == "tell" && m["text"] == "thanks"; }));
+  for (const char* bad : {"e2e2", "e2", "i2i4", "e7e8k", "K@e4"}) {
+    a_white.send(json{{"type", "suggest"}, {"move", bad}});
+    EXPECT_NE((*a_white.until(is_error))["message"].get<std::string>().find("suggest: expected"), std::string::npos) << bad;
+  }
+  const auto bad_flag = http_request(s.port(), http::verb::post, "/api/tables", json{{"public_talk", "yes"}}.dump());
+  EXPECT_EQ(bad_flag.status, 400);
+  EXPECT_NE(bad_flag.body.find("\"public_talk\": true or false"), std::string::npos) << bad_flag.body;
+}
+
 TEST(Server, AComputerPartnerAnswersAPersonsSit) {
   Served s(600'000);  // decided at once, landing never within the test: the computers are between decisions
   const json table = s.create();

@@ -4,7 +4,7 @@
 // script only draws its state messages and sends what the person clicks
 // (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, sittingText, squaresOf, targetsOf } from "./board_model.js";
+import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, movesBy, partnerOf, sittingText, squaresOf, targetsOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
@@ -95,6 +95,8 @@ class TableView {
     this.pending = null;    // the last move sent and not yet seen played: resent after a reconnection
     this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
     this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
+    this.suggestFrom = null;  // a square picked on the partner's board, to suggest a move from
+    this.suggestion = null;   // {board, move, seat, by}: shown on `board` until `seat` moves (by = its moves then)
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
@@ -109,8 +111,10 @@ class TableView {
     this.boardsDiv = element("div", { class: "boards" });
     this.tellButtons = element("div", { class: "tells" });
     this.talkDiv = element("div", { id: "talk" });
+    this.sayForm = element("form", { class: "say" });
     this.premoveDiv = element("div", { id: "premove" });
-    app.append(this.banner, this.controls, this.boardsDiv, this.premoveDiv, this.tellButtons, this.talkDiv, this.message);
+    app.append(this.banner, this.controls, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
+               this.message);
   }
 
   connect() {
@@ -146,10 +150,12 @@ class TableView {
     if (message.type === "welcome") {
       this.seat = message.seat;
       this.drawTellButtons();
+      this.drawSayForm();
       if (this.pending) this.send({ type: "move", move: this.pending.move, ply: this.pending.ply });
       return;
     }
     if (message.type === "tell") { this.heard(message); return; }
+    if (message.type === "suggest") { this.suggested(message); return; }
     if (message.type !== "state") return;
     this.state = message;
     this.settlePending(message);
@@ -209,14 +215,61 @@ class TableView {
     }
   }
 
+  // Free text to the partner (escaped by the page: shown as text, never as markup). Only
+  // the partners read it (and the spectators of a table whose talk is public).
+  drawSayForm() {
+    this.sayForm.replaceChildren();
+    if (!this.seat) return;
+    const input = element("input", { name: "say", size: "32", maxlength: "200", placeholder: "say to your partner",
+                                     "aria-label": "say to your partner" });
+    this.sayForm.append(input, " ", element("button", { type: "submit" }, "Say"),
+                        " (click a piece on your partner's board, then a square, to suggest a move)");
+    this.sayForm.onsubmit = (event) => {
+      event.preventDefault();
+      if (input.value.trim()) this.send({ type: "say", text: input.value });
+      input.value = "";
+    };
+  }
+
+  // A move suggested on a board, drawn there until the player of that board moves.
+  suggested(message) {
+    const seat = partnerOf(message.from);
+    this.suggestion = { board: "AB".indexOf(message.board), move: message.move, seat,
+                        by: this.state ? movesBy(this.state.moves, seat) : 0 };
+    const who = message.from === this.seat ? "you suggest" : `${message.from} suggests`;
+    this.heard({ from: message.from, text: `${who} ${message.move}`, moves: message.ply, plain: true });
+    if (this.state) this.draw();
+  }
+
+  // The suggestion standing on `board`, or null.
+  suggestionOn(board) {
+    const g = this.suggestion;
+    return g && this.state && g.board === board && movesBy(this.state.moves, g.seat) === g.by ? g.move : null;
+  }
+
+  // On the partner's board: a piece of the partner's, then a square, suggests that move.
+  clickPartnerSquare(name, piece) {
+    const partnerWhite = partnerOf(this.seat).endsWith("white");
+    const partners = piece && (piece === piece.toUpperCase()) === partnerWhite;
+    if (partners && this.suggestFrom !== name) { this.suggestFrom = name; this.draw(); return; }
+    if (this.suggestFrom && !partners) {
+      const board = boardOf(partnerOf(this.seat));
+      this.send({ type: "suggest", move: moveText(this.suggestFrom, name, squaresOf(this.state.boards[board].fen), "q") });
+    }
+    this.suggestFrom = null;
+    this.draw();
+  }
+
+  // A line of partner talk (`plain`: the text as it is, e.g. a suggestion), newest last.
   heard(message) {
     const who = message.from === this.seat ? "you" : message.from;
     // A computer partner's message comes with its plain words.
     const words = message.words ? ` (${message.words})` : "";
-    this.talk.push(`${who}: ${message.text}${words} (after move ${message.moves})`);
+    this.talk.push(message.plain ? message.text : `${who}: ${message.text}${words} (after move ${message.moves})`);
     this.talk = this.talk.slice(-6);
     this.talkDiv.replaceChildren(...this.talk.map((line) => element("div", {}, line)));
   }
+
 
   draw() {
     const s = this.state;
@@ -292,10 +345,13 @@ class TableView {
     const marks = { last: moveSquares(b.last), check: b.check };
     // The picked piece's targets while it is the person's turn (the list is the mover's).
     const targets = mine && b.mover === this.seat ? targetsOf(b.legal, this.from) : [];
+    marks.suggested = this.suggestionOn(board);
+    const partners = this.seat && !mine ? { picked: this.suggestFrom, onSquare: (name, piece) => this.clickPartnerSquare(name, piece),
+                                            onCancel: () => { this.suggestFrom = null; this.draw(); } } : {};
     return view.boardSvg(b.fen, board, turned,
                          mine ? { ...marks, targets, picked: this.from, queued: premoveSquares(this.premove),
                                   onSquare: (name, piece) => this.clickSquare(name, piece),
-                                  onCancel: () => this.cancelPremove() } : marks);
+                                  onCancel: () => this.cancelPremove() } : { ...marks, ...partners });
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws).

@@ -1,7 +1,8 @@
 // board_model.js — the page's pure helpers, with no DOM, so tests can run them under
 // Node (tests/training/server/page_test.mjs): FEN placement to squares and promotion
 // marks, square names, which side a board is seen from, the UCI text of a click-move, a
-// move's squares, a picked piece's legal targets, clock text and the sitting mark.
+// move's squares, a picked piece's legal targets, clock text, the sitting mark and
+// partners.
 
 export const SEATS = ["A-white", "A-black", "B-white", "B-black"];
 
@@ -30,6 +31,15 @@ export const promotedOf = (fen) => cellsOf(fen).map((cell) => cell.promoted);
 export const squareName = (file, rank) => "abcdefgh"[file] + (rank + 1);
 export const indexOf = (name) => (8 - Number(name[1])) * 8 + "abcdefgh".indexOf(name[0]);
 export const boardOf = (seat) => (seat[0] === "A" ? 0 : 1);
+
+// The partner of a seat: the other board, the other colour (A-white with B-black).
+export function partnerOf(seat) {
+  return `${seat[0] === "A" ? "B" : "A"}-${seat.endsWith("white") ? "black" : "white"}`;
+}
+
+// How many moves `seat` has made in a state's move list: a suggestion to it stands until
+// this grows.
+export const movesBy = (moves, seat) => moves.filter((m) => m.seat === seat).length;
 
 // Whether board 0 (A) or 1 (B) is drawn with black at the bottom. A seat sees its own
 // board from its side and its partner's from the partner's side (the partner has the other

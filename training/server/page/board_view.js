@@ -25,7 +25,8 @@ export function svgElement(tag, attributes) {
 // `picked` is highlighted; with `onSquare(name, piece)` every square answers a click and
 // a drop (piece: the letter on it, "" when empty).
 export function boardSvg(fen, board, turned,
-                         { picked = null, queued = [], last = [], check = null, targets = [], onSquare = null, onCancel = null } = {}) {
+                         { picked = null, queued = [], last = [], check = null, targets = [], suggested = null,
+                           onSquare = null, onCancel = null } = {}) {
   const squares = squaresOf(fen);
   const promoted = promotedOf(fen);
   const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
@@ -67,7 +68,37 @@ export function boardSvg(fen, board, turned,
         svg.append(dot);
       }
     }
+  if (suggested) svg.append(suggestionArrow(suggested, turned));
   return svg;
+}
+
+// A move the partner suggested (UCI): an arrow from its square to its target, or for a
+// drop ("N@f3") a ring on the target with the piece's letter. Clicks pass through.
+function suggestionArrow(move, turned) {
+  const centre = (name) => {
+    const file = "abcdefgh".indexOf(name[0]), rank = Number(name[1]) - 1;
+    return { x: (turned ? 7 - file : file) + 0.5, y: (turned ? rank : 7 - rank) + 0.5 };
+  };
+  const mark = svgElement("g", { "data-suggested": move, "pointer-events": "none", opacity: 0.75 });
+  const colour = "#e07a1f";
+  const to = centre(move.slice(2, 4));
+  if (move[1] === "@") {
+    mark.append(svgElement("circle", { cx: to.x, cy: to.y, r: 0.4, fill: "none", stroke: colour, "stroke-width": 0.09 }));
+    const letter = svgElement("text", { x: to.x + 0.3, y: to.y - 0.22, "font-size": 0.3, fill: colour, "text-anchor": "middle" });
+    letter.textContent = move[0];
+    mark.append(letter);
+    return mark;
+  }
+  const from = centre(move.slice(0, 2));
+  const length = Math.hypot(to.x - from.x, to.y - from.y);
+  const [ux, uy] = [(to.x - from.x) / length, (to.y - from.y) / length];
+  const tip = { x: to.x - ux * 0.1, y: to.y - uy * 0.1 };
+  const base = { x: tip.x - ux * 0.35, y: tip.y - uy * 0.35 };
+  mark.append(svgElement("line", { x1: from.x, y1: from.y, x2: base.x, y2: base.y, stroke: colour, "stroke-width": 0.14,
+                                   "stroke-linecap": "round" }));
+  const wing = (side) => `${base.x - uy * 0.2 * side},${base.y + ux * 0.2 * side}`;
+  mark.append(svgElement("polygon", { points: `${tip.x},${tip.y} ${wing(1)} ${wing(-1)}`, fill: colour }));
+  return mark;
 }
 
 // The mark of a promoted piece: a small "~" badge in the square's top right corner (the
