@@ -28,7 +28,12 @@ function lobby() {
   for (const [value, label] of [["", "the server's model"], ["random", "random"], ["greedy", "greedy"],
                                 ["uniform", "uniform"], ["material", "material"], ["tactical", "tactical"]])
     computer.append(element("option", { value }, label));
-  form.append(element("label", {}, "Computer "), computer, " ", element("button", { type: "submit" }, "Create a table"));
+  // Partner talk is the partners' own unless the table makes it public (spectators read it).
+  const publicTalk = element("input", { type: "checkbox", name: "public_talk" });
+  const publicLabel = element("label");
+  publicLabel.append(publicTalk, " spectators read the partners' talk");
+  form.append(element("label", {}, "Computer "), computer, " ", publicLabel, " ",
+              element("button", { type: "submit" }, "Create a table"));
   // Or watch the computer play all four seats at this clock.
   const watch = element("button", { type: "button", "data-watch": "" }, "Watch the computer play");
   form.append(" ", watch);
@@ -36,7 +41,7 @@ function lobby() {
   const message = element("div", { id: "message" });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value });
+    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value, public_talk: publicTalk.checked });
     const response = await fetch("/api/tables", { method: "POST", body });
     const text = await response.text();
     if (!response.ok) { message.textContent = text; return; }
