@@ -3,6 +3,8 @@
 #include "training/live/live_match.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <chrono>
 #include <future>
 #include <limits>
@@ -14,6 +16,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
+#include "mcts/search.h"
 
 namespace bh {
 
@@ -53,6 +56,7 @@ struct LiveMatch::Impl {
   std::array<Pending, 2> pending{};
   std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
   std::array<std::vector<std::string>, kSeats> heard;  // tells a computer has yet to hear
+  std::array<bool, kSeats> agreed{};                    // the draw on the table, seat by seat
   bool started = false;
 
   Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
@@ -181,11 +185,63 @@ struct LiveMatch::Impl {
     outbox.push_back(std::move(e));
   }
 
-  // Brings the match up to now: decisions in, due actions played, flags judged.
+  // Brings the match up to now: decisions in, due actions played, flags judged, a draw
+  // the people agreed put to the computers that have decided since.
   void catch_up(std::int64_t t) {
     collect_decisions();
     play_due(t);
     if (!match.over()) advance(t);
+    settle_draw(t);
+  }
+
+  void draw_event(Seat s, std::string text) {
+    LiveEvent e;
+    e.kind = LiveEvent::Kind::Draw;
+    e.seat = s;
+    e.time_ms = match.now();
+    e.after = match;
+    e.text = std::move(text);
+    outbox.push_back(std::move(e));
+  }
+
+  bool offered() const { return std::find(agreed.begin(), agreed.end(), true) != agreed.end(); }
+
+  // The people who have not agreed yet, as "A-black, B-white" ("" when none).
+  std::string people_to_agree() const {
+    std::string names;
+    for (int s = 0; s < kSeats; ++s)
+      if (!computers[std::size_t(s)] && !agreed[std::size_t(s)])
+        names += (names.empty() ? "" : ", ") + std::string(seat_name(Seat(s)));
+    return names;
+  }
+
+  // A computer's answer to a draw the people agreed: "" when it accepts, else why not.
+  std::string computer_declines(Seat s) const {
+    const SearchResult* result = computers[s]->last_search();
+    if (!result) return "";
+    const float value = value_for(team_of(s), team_of(result->seat), result->value);
+    if (std::abs(value) <= kComputerDrawMargin) return "";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "declines the draw (its search rates the match %+.2f for its team)", value);
+    return buf;
+  }
+
+  // Once every person agreed: drawn when every computer accepts, the offer withdrawn
+  // (with the reason) when one declines; later when a computer is still deciding.
+  void settle_draw(std::int64_t t) {
+    if (match.over() || !offered() || !people_to_agree().empty()) return;
+    for (int s = 0; s < kSeats; ++s)
+      if (computers[std::size_t(s)] && deciding(Seat(s))) return;
+    for (int s = 0; s < kSeats; ++s) {
+      if (!computers[std::size_t(s)]) continue;
+      const std::string why = computer_declines(Seat(s));
+      if (why.empty()) continue;
+      agreed = {};
+      draw_event(Seat(s), why);
+      return;
+    }
+    match.agree_draw(t);
+    announce_end(t);
   }
 
   // Why `seat` may not act now, if it may not.
@@ -298,6 +354,45 @@ void LiveMatch::resign(Seat seat) {
     impl_->announce_end(t);
   }
   deliver(lock);
+}
+
+SubmitResult LiveMatch::offer_draw(Seat seat) {
+  std::unique_lock lock(impl_->mutex);
+  const std::int64_t t = impl_->now();
+  impl_->catch_up(t);
+  SubmitResult result;
+  if (impl_->match.over()) {
+    result = {Verdict::Over, "the match is over: " + impl_->match.outcome().describe()};
+  } else if (impl_->computers[seat]) {
+    result = {Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
+  } else if (!impl_->agreed[seat]) {
+    impl_->draw_event(seat, impl_->offered() ? "accepts the draw" : "offers a draw");
+    impl_->agreed[seat] = true;
+    impl_->settle_draw(t);
+    const std::string waiting = impl_->people_to_agree();
+    result.message = impl_->match.over() ? "drawn by agreement"
+                     : waiting.empty()   ? "the computers answer after their moves"
+                                         : "waiting for " + waiting;
+  }
+  deliver(lock);
+  return result;
+}
+
+void LiveMatch::decline_draw(Seat seat) {
+  std::unique_lock lock(impl_->mutex);
+  if (!impl_->match.over() && impl_->offered() && !impl_->computers[seat]) {
+    impl_->agreed = {};
+    impl_->draw_event(seat, "declines the draw");
+  }
+  deliver(lock);
+}
+
+std::vector<Seat> LiveMatch::draw_agreed() const {
+  std::lock_guard lock(impl_->mutex);
+  std::vector<Seat> seats;
+  for (int s = 0; s < kSeats; ++s)
+    if (impl_->agreed[std::size_t(s)]) seats.push_back(Seat(s));
+  return seats;
 }
 
 void LiveMatch::step() {

@@ -47,14 +47,15 @@ struct SubmitResult {
 // What happened, for a front end to redraw or broadcast. `after` is the match as it stood
 // right after the event (a copy: the referee goes on meanwhile).
 struct LiveEvent {
-  enum class Kind { Move, Over, Tell };
+  enum class Kind { Move, Over, Tell, Draw };
   Kind kind = Kind::Move;
   Seat seat = AWhite;   // the mover (Move); the computer that speaks to its person partner (Tell)
   Move move;            // the move played (Move)
   std::string san;      // the move in SAN, as it read before it was played (Move)
   std::int64_t time_ms = 0;
   Match after;
-  std::string text;     // what the computer said (Tell)
+  std::string text;     // what the computer said (Tell); the seat's part in a draw offer (Draw:
+                        // "offers a draw", "accepts the draw", "declines the draw ...")
 };
 using LiveListener = std::function<void(const LiveEvent&)>;
 
@@ -85,6 +86,21 @@ class LiveMatch {
   // Refused with the reason otherwise (in a timed match the opponent gains two minutes).
   SubmitResult claim_draw(Seat seat, std::string_view move_text = {});
   void resign(Seat seat);
+  // Draw by agreement (core/RULES.md "End of the match"; an online table's form: the
+  // people decide). A person at `seat` offers a draw, or accepts the one on the table.
+  // The match is drawn when every person at the table has agreed and every computer seat
+  // accepts: a computer accepts when its last search rates the match within
+  // kComputerDrawMargin of level for its team; one without a search (random, greedy, or
+  // none made yet) leaves it to the people. A computer still deciding answers after its
+  // decision. The offer stands until someone declines or the match ends. Each step is a
+  // Draw event. Ok (the message: "drawn by agreement" or who is still to agree); refused
+  // for a computer's seat or an ended match.
+  static constexpr float kComputerDrawMargin = 0.15f;
+  SubmitResult offer_draw(Seat seat);
+  // A person at `seat` declines the draw on the table (nothing when none is offered).
+  void decline_draw(Seat seat);
+  // The seats that have agreed to the draw on the table, in seat order (empty: no offer).
+  std::vector<Seat> draw_agreed() const;
   // A person at `seat` says `text` to its partner. A computer partner hears it now, or as
   // soon as its decision in flight is made, and its answers come back as Tell events (as
   // does what it says of its own accord after a decision). Between two people, or two

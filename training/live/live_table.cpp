@@ -26,6 +26,8 @@ constexpr const char* kHelp =
     "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
     "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
     "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it), "
+    "draw (offer a draw, or accept the one offered: the computers accept when their search rates the match "
+    "level), decline, "
     "tell TEXT (to your partner: a computer partner obeys 'sit' while its clock allows, 'go', and 'need N' "
     "(or P, B, R, Q) when a capture that passes one costs nothing, and answers ok or no; it says 'sit' and "
     "'need X' itself, shown in words); an empty line redraws the table. Your partner's captures come to your "
@@ -84,6 +86,8 @@ struct LiveTable::Impl {
   void on_event(const LiveEvent& e) {
     view = e.after;
     if (e.kind == LiveEvent::Kind::Tell) return event(partner_line(e.seat, e.text));
+    if (e.kind == LiveEvent::Kind::Draw)
+      return event(std::string(seat_name(e.seat)) + (e.seat == config.you ? " (you) " : " ") + e.text);
     if (e.kind != LiveEvent::Kind::Move) return;  // the end is drawn once the loop stops
     if (e.seat == config.you) {
       prompted = false;
@@ -118,6 +122,8 @@ struct LiveTable::Impl {
       return;
     }
     if (lower == "tell" || lower.rfind("tell ", 0) == 0) return tell(trim(std::string_view(text).substr(4)));
+    if (lower == "draw") return offer_draw();
+    if (lower == "decline") return live.decline_draw(config.you);
     if (text.empty() || lower == "help" || lower == "?") {
       if (!text.empty()) message = kHelp;
       view = live.snapshot();
@@ -146,6 +152,16 @@ struct LiveTable::Impl {
       event("You tell " + std::string(seat_name(partner_of(config.you))) + ": " + std::string(text));
       return live.tell(config.you, text);
     }
+    view = live.snapshot();
+    draw();
+  }
+
+  // The person offers a draw or accepts the one offered; the answer is shown when the
+  // match goes on (the end is drawn when the loop stops).
+  void offer_draw() {
+    const SubmitResult r = live.offer_draw(config.you);
+    if (live.over()) return;
+    message = r.verdict == Verdict::Ok ? "Draw offered: " + r.message : capitalized(r.message);
     view = live.snapshot();
     draw();
   }

@@ -88,6 +88,8 @@ struct Table::Impl {
   void to_partners(Seat from, const nlohmann::json& message) const;
   void send_tell(Seat from, const std::string& text, int moves, const std::string& words = {});
   void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void on_draw(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void on_decline(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void begin();
@@ -99,6 +101,9 @@ struct Table::Impl {
 nlohmann::json Table::Impl::state(const Match& m) const {
   nlohmann::json j = state_json(id, m, live ? live->now() : 0, live != nullptr, seats);
   j["match"] = match_number;
+  j["draw_offer"] = nlohmann::json::array();  // the seats that agreed to the draw on the table
+  if (live)
+    for (const Seat s : live->draw_agreed()) j["draw_offer"].push_back(std::string(seat_name(s)));
   return j;
 }
 
@@ -136,11 +141,12 @@ void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::st
   static const std::map<std::string, Handler, std::less<>> kHandlers = {
       {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
       {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch},
-      {"say", &Impl::on_say},   {"suggest", &Impl::on_suggest}};
+      {"say", &Impl::on_say},   {"suggest", &Impl::on_suggest}, {"draw", &Impl::on_draw},
+      {"decline", &Impl::on_decline}};
   const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
                                                                    : kHandlers.end();
   if (handler == kHandlers.end())
-    return client.send(error_json("unknown message type: expected move, resign, start, rematch, tell, say, suggest or ping").dump());
+    return client.send(error_json("unknown message type: expected move, resign, draw, decline, start, rematch, tell, say, suggest or ping").dump());
   try {
     (this->*handler->second)(client, seat, message);
   } catch (const std::exception& e) {
@@ -234,6 +240,21 @@ void Table::Impl::on_suggest(TableClient&, std::optional<Seat> seat, const nlohm
                   {"move", move->get<std::string>()}, {"ply", moves_on(match(), board)}});
 }
 
+// A person offers a draw or accepts the one on the table (LiveMatch::offer_draw: every
+// person, then the computers' rule); everyone sees the offer in the state.
+void Table::Impl::on_draw(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+  const Seat s = seat_holder(seat, "draw");
+  if (!live) throw std::invalid_argument("draw: the match has not started");
+  const SubmitResult r = live->offer_draw(s);
+  if (r.verdict != Verdict::Ok) throw std::invalid_argument("draw: " + r.message);
+}
+
+void Table::Impl::on_decline(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
+  const Seat s = seat_holder(seat, "decline");
+  if (!live || live->draw_agreed().empty()) throw std::invalid_argument("decline: no draw is offered");
+  live->decline_draw(s);
+}
+
 void Table::Impl::on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
   const Seat s = seat_holder(seat, "resign");
   if (!live) throw std::invalid_argument("resign: the match has not started");
@@ -291,6 +312,7 @@ void Table::Impl::on_event(const LiveEvent& e) {
   if (e.kind == LiveEvent::Kind::Tell)
     return send_tell(e.seat, e.text, e.after.moves_played(), partner_player_words(e.text));
   nlohmann::json j = state(e.after);
+  if (e.kind == LiveEvent::Kind::Draw) j["draw_event"] = {{"seat", std::string(seat_name(e.seat))}, {"text", e.text}};
   if (e.kind == LiveEvent::Kind::Move) {
     j["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
     if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);

@@ -1,8 +1,8 @@
 // Specification of `bughouse play` and of the engine programs, driven like a person or a
 // host would through standard input: a short match with a move, help and nonsense, ended
-// by end of input (resignation); partner talk with a computer partner (`tell`); a match
-// left to run until it ends on the clock; `uci` and `xboard` over real pipes, surviving
-// garbage and ending on end of input.
+// by end of input (resignation); partner talk with a computer partner (`tell`); a draw
+// by agreement; a match left to run until it ends on the clock; `uci` and `xboard` over
+// real pipes, surviving garbage and ending on end of input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -98,6 +98,26 @@ TEST(PlayCli, TellReachesTheComputerPartnerAndItsAnswerComesBackInWords) {
       << answer;
   play.close_input();
   ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
+  std::filesystem::remove(bpgn);
+}
+
+TEST(PlayCli, ADrawOfferedIsAgreedWhenTheComputersLeaveItToThePerson) {
+  // random does not search: it leaves a draw to the people, and the person is alone.
+  const auto bpgn = temp_path("play_draw.bpgn");
+  std::filesystem::remove(bpgn);
+  Subprocess play({BUGHOUSE_CLI, "play", "--seat", "B-black", "--computer", "random", "--clock", "60s+0", "--seed", "4",
+                   "--bpgn", bpgn.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "Bughouse: you play B-black", log)) << log;
+  play.write_line("draw");
+  ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
+  EXPECT_NE(log.find("B-black (you) offers a draw"), std::string::npos) << log;
+  EXPECT_NE(log.find("Result: draw by agreement"), std::string::npos) << log;
+  const auto games = read_bpgn_file(bpgn.string());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].result, "1/2-1/2");
+  EXPECT_EQ(games[0].reason, "draw agreement");
   std::filesystem::remove(bpgn);
 }
 

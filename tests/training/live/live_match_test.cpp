@@ -3,8 +3,9 @@
 // passed, a person's move is stamped when it arrives, moves out of turn, illegal moves and
 // moves for a computer's seat are refused without changing anything, a silent person's
 // flag falls on time, a capture wakes a stuck computer, resignation ends the match, a
-// computer's illegal move is named, and partner talk passes between a person and a
-// computer partner, never into a decision under way.
+// computer's illegal move is named, partner talk passes between a person and a computer
+// partner, never into a decision under way, and a draw is agreed by every person and the
+// computers' rule.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -13,6 +14,7 @@
 
 #include "core/fen.h"
 #include "core/notation.h"
+#include "mcts/search.h"
 #include "training/live/live_match.h"
 
 namespace bh {
@@ -174,6 +176,78 @@ TEST(LiveMatch, ResignationEndsTheMatchOnce) {
   ASSERT_EQ(f.events.size(), 1u);
   EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Over);
   EXPECT_EQ(f.events[0].time_ms, 200);
+}
+
+// Draw by agreement: every person at the table, then the computers (a scripted player
+// has no search: it leaves the draw to the people). A decline withdraws the offer.
+TEST(LiveMatch, ADrawIsAgreedByEveryPersonAndTheComputersRule) {
+  Fixture f({"e2e4"}, 500);
+  f.at(0);  // A-white's decision is in: it is not deciding when the people agree
+  const SubmitResult first = f.live->offer_draw(ABlack);
+  EXPECT_EQ(first.verdict, Verdict::Ok);
+  EXPECT_EQ(first.message, "waiting for B-white, B-black");
+  EXPECT_EQ(f.live->draw_agreed(), std::vector<Seat>{ABlack});
+  EXPECT_EQ(f.live->offer_draw(AWhite).verdict, Verdict::NotYourTurn);  // a computer's seat
+  EXPECT_EQ(f.live->offer_draw(BWhite).message, "waiting for B-black");
+  f.live->decline_draw(BBlack);
+  EXPECT_TRUE(f.live->draw_agreed().empty());
+  ASSERT_EQ(f.events.size(), 3u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Draw);
+  EXPECT_EQ(f.events[0].text, "offers a draw");
+  EXPECT_EQ(f.events[1].text, "accepts the draw");
+  EXPECT_EQ(f.events[2].seat, BBlack);
+  EXPECT_EQ(f.events[2].text, "declines the draw");
+  EXPECT_FALSE(f.live->over());
+
+  f.time = 300;
+  f.live->offer_draw(BBlack);
+  f.live->offer_draw(ABlack);
+  EXPECT_EQ(f.live->offer_draw(BWhite).message, "drawn by agreement");
+  ASSERT_TRUE(f.live->over());
+  EXPECT_EQ(f.live->snapshot().outcome().describe(), "draw by agreement");
+  EXPECT_EQ(f.events.back().kind, LiveEvent::Kind::Over);
+  EXPECT_EQ(f.live->offer_draw(ABlack).verdict, Verdict::Over);
+}
+
+// A computer that searched answers by its search: within kComputerDrawMargin of level
+// for its team it accepts, beyond it declines and says why.
+class JudgingPlayer final : public Player {
+ public:
+  explicit JudgingPlayer(float value) {
+    result_.seat = AWhite;
+    result_.value = value;
+  }
+  PlayerAction decide(const Match& match, Seat, std::int64_t) override {
+    return {*match.legal_moves(BoardA).begin(), 60'000};
+  }
+  const SearchResult* last_search() const override { return &result_; }
+  std::string name() const override { return "judging"; }
+
+ private:
+  SearchResult result_;
+};
+
+Match drawn_or_not(float value, std::vector<LiveEvent>& events) {
+  std::array<std::unique_ptr<Player>, kSeats> players;
+  players[AWhite] = std::make_unique<JudgingPlayer>(value);
+  LiveMatch live(RuleSet{}, TimeControl{60'000, 0}, std::move(players), [] { return std::int64_t{100}; });
+  live.on_event([&](const LiveEvent& e) { events.push_back(e); });
+  live.start();
+  live.await_decisions();
+  for (Seat s : {ABlack, BWhite, BBlack}) live.offer_draw(s);
+  return live.snapshot();
+}
+
+TEST(LiveMatch, AComputerAcceptsADrawItsSearchRatesLevelAndDeclinesOtherwise) {
+  std::vector<LiveEvent> events;
+  EXPECT_TRUE(drawn_or_not(0.10f, events).over());
+  events.clear();
+  const Match declined = drawn_or_not(0.50f, events);
+  EXPECT_FALSE(declined.over());
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back().kind, LiveEvent::Kind::Draw);
+  EXPECT_EQ(events.back().seat, AWhite);
+  EXPECT_EQ(events.back().text, "declines the draw (its search rates the match +0.50 for its team)");
 }
 
 TEST(LiveMatch, APersonClaimsADrawWithTheMoveThatRepeats) {

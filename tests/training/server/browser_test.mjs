@@ -7,10 +7,10 @@
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
 // see the same moves, partners talk by one click and in free text (read as text, never
 // markup), A-white's suggested move is an arrow on both partners' screens until B-black
-// moves, the clocks run, A-white resigns and everyone reads the end banner; A-white asks
-// for a rematch from it and plays again. The partner's seat is also opened on a
-// phone-sized screen (390 x 844): nothing wider than the screen, its own board first,
-// boards, pockets, clocks and buttons within it. Screenshots of the table, of the
+// moves, the clocks run, a draw offered is declined, A-white resigns and everyone reads
+// the end banner; A-white asks for a rematch from it and plays again. The partner's seat
+// is also opened on a phone-sized screen (390 x 844): nothing wider than the screen, its
+// own board first, boards, pockets, clocks and buttons within it. Screenshots of the table, of the
 // partner's talk and of the phone's are saved. Exit 77 (skipped) without chromium or
 // playwright-core.
 //
@@ -174,6 +174,14 @@ async function main() {
     await spectator.waitForFunction(([c, b]) => document.querySelector(c).textContent !== b, [clock, before], { timeout: kLimit });
     console.log(`A-black's clock ${before} -> ${await spectator.locator(clock).textContent()}; ` +
                 `moves A: ${await movesOf(spectator, "A")}; B: ${await movesOf(spectator, "B")}`);
+
+    // A draw offered and declined: the offer shows on the partner's screen, then goes.
+    await aWhite.click('button[data-draw="draw"]');
+    await partner.waitForSelector("#draw:has-text('Draw offered by A-white')", { timeout: kLimit });
+    await partner.click('button[data-draw="decline"]');
+    await aWhite.waitForSelector('button[data-draw="draw"]', { timeout: kLimit });
+    await aWhite.waitForSelector("#talk:has-text('B-black declines the draw')", { timeout: kLimit });
+    console.log("A-white offered a draw; B-black declined it");
 
     await aWhite.click("button:has-text('Resign')");
     const ended = "#banner:has-text('resign')";

@@ -206,6 +206,38 @@ TEST(Server, ASuggestionReachesThePartnerWithItsBoard) {
   EXPECT_NE(bad_flag.body.find("\"public_talk\": true or false"), std::string::npos) << bad_flag.body;
 }
 
+// Draw by agreement at a table (LiveMatch::offer_draw): the two people agree, and the
+// computer seats, which do not search here, leave it to them. A decline withdraws it.
+TEST(Server, ADrawIsAgreedByEveryPersonAtTheTable) {
+  Served s(600'000);
+  const json table = s.create();
+  WsClient a_white(s.port(), s.seat_target(table, "A-white"));
+  WsClient b_black(s.port(), s.seat_target(table, "B-black"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  a_white.send(json{{"type", "draw"}});
+  EXPECT_EQ((*a_white.until(is_error))["message"], "draw: the match has not started");
+  a_white.send(json{{"type", "start"}});
+  ASSERT_TRUE(a_white.until(test::is_started));
+  auto offer_is = [](json seats) { return [=](const json& m) { return is_state(m) && m["draw_offer"] == seats; }; };
+  a_white.send(json{{"type", "draw"}});
+  const auto offered = b_black.until(offer_is(json::array({"A-white"})));
+  ASSERT_TRUE(offered);
+  EXPECT_EQ((*offered)["draw_event"], (json{{"seat", "A-white"}, {"text", "offers a draw"}}));
+  b_black.send(json{{"type", "decline"}});
+  ASSERT_TRUE(a_white.until(offer_is(json::array())));
+  watcher.send(json{{"type", "draw"}});
+  EXPECT_EQ((*watcher.until(is_error))["message"], "draw: a spectator holds no seat");
+  b_black.send(json{{"type", "decline"}});
+  EXPECT_EQ((*b_black.until(is_error))["message"], "decline: no draw is offered");
+  a_white.send(json{{"type", "draw"}});
+  ASSERT_TRUE(b_black.until(offer_is(json::array({"A-white"}))));
+  b_black.send(json{{"type", "draw"}});
+  const auto over = watcher.until(is_over);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["reason"], "draw by agreement");
+  EXPECT_EQ((*over)["result"], "1/2-1/2");
+}
+
 TEST(Server, AComputerPartnerAnswersAPersonsSit) {
   Served s(600'000);  // decided at once, landing never within the test: the computers are between decisions
   const json table = s.create();

@@ -118,7 +118,8 @@ class TableView {
     this.talkDiv = element("div", { id: "talk" });
     this.sayForm = element("form", { class: "say" });
     this.premoveDiv = element("div", { id: "premove" });
-    app.append(this.banner, this.controls, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
+    this.drawDiv = element("div", { id: "draw" });
+    app.append(this.banner, this.controls, this.drawDiv, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
                this.message);
   }
 
@@ -167,6 +168,8 @@ class TableView {
     this.received = performance.now();
     this.message.textContent = "";
     if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
+    const d = message.draw_event;
+    if (d) this.heard({ plain: true, text: `${d.seat === this.seat ? "you" : d.seat} ${d.text}` });
     this.sendDuePremove();
     this.draw();
   }
@@ -281,6 +284,7 @@ class TableView {
     this.banner.textContent = s.over ? `${s.result}  ${s.reason}`
                             : s.started ? `Playing ${s.clock}` : `Waiting for the start (${s.clock})`;
     this.drawControls();
+    this.drawDrawOffer();
     this.boardsDiv.replaceChildren(this.boardSide(0), this.boardSide(1));
     this.drawPremove();
     this.drawClocks();
@@ -357,6 +361,25 @@ class TableView {
                          mine ? { ...marks, targets, picked: this.from, queued: premoveSquares(this.premove),
                                   onSquare: (name, piece) => this.clickSquare(name, piece),
                                   onCancel: () => this.cancelPremove() } : { ...marks, ...partners });
+  }
+
+  // Draw by agreement: every person at the table agrees (then the computers answer by
+  // their search). Offer; or, when one is on the table, accept or decline it.
+  drawDrawOffer() {
+    const s = this.state;
+    this.drawDiv.replaceChildren();
+    if (!s.started || s.over) return;
+    const agreed = s.draw_offer || [];
+    if (agreed.length) this.drawDiv.append(`Draw offered by ${agreed.join(", ")}. `);
+    if (!this.seat) return;
+    const button = (label, type) => {
+      const b = element("button", { "data-draw": type }, label);
+      b.onclick = () => this.send({ type });
+      return b;
+    };
+    if (!agreed.length) this.drawDiv.append(button("Offer a draw", "draw"));
+    else if (!agreed.includes(this.seat)) this.drawDiv.append(button("Accept the draw", "draw"), " ", button("Decline", "decline"));
+    else this.drawDiv.append(button("Withdraw", "decline"));
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws).
