@@ -100,12 +100,13 @@ struct LiveMatch::Impl {
     for (const std::string& text : std::exchange(heard[s], {})) player->hear_partner(text);
     const bool person_partner = !computers[partner_of(s)];
     for (std::string& text : player->take_partner_messages())
-      if (person_partner) outbox.push_back(tell_event(s, std::move(text)));
+      if (person_partner) outbox.push_back(said_event(LiveEvent::Kind::Tell, s, std::move(text)));
   }
 
-  LiveEvent tell_event(Seat s, std::string text) const {
+  // A Tell or Draw event: what seat s said or did, now.
+  LiveEvent said_event(LiveEvent::Kind kind, Seat s, std::string text) const {
     LiveEvent e;
-    e.kind = LiveEvent::Kind::Tell;
+    e.kind = kind;
     e.seat = s;
     e.time_ms = match.now();
     e.after = match;
@@ -194,15 +195,7 @@ struct LiveMatch::Impl {
     settle_draw(t);
   }
 
-  void draw_event(Seat s, std::string text) {
-    LiveEvent e;
-    e.kind = LiveEvent::Kind::Draw;
-    e.seat = s;
-    e.time_ms = match.now();
-    e.after = match;
-    e.text = std::move(text);
-    outbox.push_back(std::move(e));
-  }
+  void draw_event(Seat s, std::string text) { outbox.push_back(said_event(LiveEvent::Kind::Draw, s, std::move(text))); }
 
   bool offered() const { return std::find(agreed.begin(), agreed.end(), true) != agreed.end(); }
 
