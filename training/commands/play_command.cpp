@@ -17,6 +17,7 @@
 #include "training/commands/model_option.h"
 #include "training/engine/go_command.h"
 #include "training/live/live_table.h"
+#include "training/players/engine_spec.h"
 #include "training/players/player_spec.h"
 
 namespace bh::cli {
@@ -63,9 +64,8 @@ void run_play(const PlayOptions& o) {
   // The partner hears `tell` and talks back (sit, go, need X: mcts/partner_player.h), as a
   // computer partner at a browser table does. An external engine keeps its own partner
   // talk (its ptell), so it is not wrapped.
-  const bool external = spec.rfind("uci:", 0) == 0 || spec.rfind("xboard:", 0) == 0;
   std::unique_ptr<Player>& partner = computers[std::size_t(partner_of(*you))];
-  if (!external) partner = std::make_unique<PartnerPlayer>(std::move(partner));
+  if (!is_engine_spec(spec)) partner = std::make_unique<PartnerPlayer>(std::move(partner));
 
   LiveTable table(config, std::move(computers), STDIN_FILENO, std::cout);
   const Match match = table.run();

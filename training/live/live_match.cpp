@@ -57,6 +57,10 @@ struct LiveMatch::Impl {
   std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
   std::array<std::vector<std::string>, kSeats> heard;  // tells a computer has yet to hear
   std::array<bool, kSeats> agreed{};                    // the draw on the table, seat by seat
+  // Each computer's latest finished search's value for its team (none: no search yet),
+  // read when its decision comes in, while it is idle: a draw is answered from it without
+  // waiting for a decision in flight.
+  std::array<std::optional<float>, kSeats> judged{};
   bool started = false;
 
   Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
@@ -82,6 +86,7 @@ struct LiveMatch::Impl {
     for (auto& p : pending)
       if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         p.action = p.decision.get();
+        judge(p.seat);
         talk(p.seat);
       }
   }
@@ -179,6 +184,7 @@ struct LiveMatch::Impl {
   }
 
   void announce_end(std::int64_t t) {
+    agreed = {};  // an offer ends with the match
     LiveEvent e;
     e.kind = LiveEvent::Kind::Over;
     e.time_ms = t;
@@ -186,13 +192,11 @@ struct LiveMatch::Impl {
     outbox.push_back(std::move(e));
   }
 
-  // Brings the match up to now: decisions in, due actions played, flags judged, a draw
-  // the people agreed put to the computers that have decided since.
+  // Brings the match up to now: decisions in, due actions played, flags judged.
   void catch_up(std::int64_t t) {
     collect_decisions();
     play_due(t);
     if (!match.over()) advance(t);
-    settle_draw(t);
   }
 
   void draw_event(Seat s, std::string text) { outbox.push_back(said_event(LiveEvent::Kind::Draw, s, std::move(text))); }
@@ -208,33 +212,36 @@ struct LiveMatch::Impl {
     return names;
   }
 
-  // A computer's answer to a draw the people agreed: "" when it accepts, else why not.
-  std::string computer_declines(Seat s) const {
+  // Called as computer seat s's decision comes in (the player idle): its search's value.
+  void judge(Seat s) {
     const SearchResult* result = computers[s]->last_search();
-    if (!result) return "";
-    const float value = value_for(team_of(s), team_of(result->seat), result->value);
-    if (std::abs(value) <= kComputerDrawMargin) return "";
+    if (result) judged[s] = value_for(team_of(s), team_of(result->seat), result->value);
+  }
+
+  // A computer's answer to a draw the people agreed: "" when it accepts (its team is not
+  // ahead by more than kComputerDrawMargin, or it has not searched), else why not.
+  std::string computer_declines(Seat s) const {
+    if (!judged[s] || *judged[s] <= kComputerDrawMargin) return "";
     char buf[96];
-    std::snprintf(buf, sizeof buf, "declines the draw (its search rates the match %+.2f for its team)", value);
+    std::snprintf(buf, sizeof buf, "declines the draw (its search rates the match %+.2f for its team)", *judged[s]);
     return buf;
   }
 
   // Once every person agreed: drawn when every computer accepts, the offer withdrawn
-  // (with the reason) when one declines; later when a computer is still deciding.
-  void settle_draw(std::int64_t t) {
-    if (match.over() || !offered() || !people_to_agree().empty()) return;
-    for (int s = 0; s < kSeats; ++s)
-      if (computers[std::size_t(s)] && deciding(Seat(s))) return;
+  // (with the reason, returned) when one declines.
+  std::string settle_draw(std::int64_t t) {
+    if (match.over() || !offered() || !people_to_agree().empty()) return "";
     for (int s = 0; s < kSeats; ++s) {
       if (!computers[std::size_t(s)]) continue;
       const std::string why = computer_declines(Seat(s));
       if (why.empty()) continue;
       agreed = {};
       draw_event(Seat(s), why);
-      return;
+      return std::string(seat_name(Seat(s))) + " " + why;
     }
     match.agree_draw(t);
     announce_end(t);
+    return "";
   }
 
   // Why `seat` may not act now, if it may not.
@@ -358,14 +365,15 @@ SubmitResult LiveMatch::offer_draw(Seat seat) {
     result = {Verdict::Over, "the match is over: " + impl_->match.outcome().describe()};
   } else if (impl_->computers[seat]) {
     result = {Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
-  } else if (!impl_->agreed[seat]) {
+  } else if (impl_->agreed[seat]) {
+    result.message = "already agreed: waiting for " + impl_->people_to_agree();
+  } else {
     impl_->draw_event(seat, impl_->offered() ? "accepts the draw" : "offers a draw");
     impl_->agreed[seat] = true;
-    impl_->settle_draw(t);
-    const std::string waiting = impl_->people_to_agree();
-    result.message = impl_->match.over() ? "drawn by agreement"
-                     : waiting.empty()   ? "the computers answer after their moves"
-                                         : "waiting for " + waiting;
+    const std::string declined = impl_->settle_draw(t);
+    result = impl_->match.over() ? SubmitResult{Verdict::Ok, "drawn by agreement"}
+             : declined.empty()  ? SubmitResult{Verdict::Ok, "waiting for " + impl_->people_to_agree()}
+                                 : SubmitResult{Verdict::Refused, declined};
   }
   deliver(lock);
   return result;

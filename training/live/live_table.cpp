@@ -26,8 +26,8 @@ constexpr const char* kHelp =
     "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
     "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
     "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it), "
-    "draw (offer a draw, or accept the one offered: the computers accept when their search rates the match "
-    "level), decline, "
+    "draw (offer a draw, or accept the one offered: a computer accepts unless its search rates its team ahead), "
+    "decline, "
     "tell TEXT (to your partner: a computer partner obeys 'sit' while its clock allows, 'go', and 'need N' "
     "(or P, B, R, Q) when a capture that passes one costs nothing, and answers ok or no; it says 'sit' and "
     "'need X' itself, shown in words); an empty line redraws the table. Your partner's captures come to your "
@@ -123,7 +123,7 @@ struct LiveTable::Impl {
     }
     if (lower == "tell" || lower.rfind("tell ", 0) == 0) return tell(trim(std::string_view(text).substr(4)));
     if (lower == "draw") return offer_draw();
-    if (lower == "decline") return live.decline_draw(config.you);
+    if (lower == "decline") return decline_draw();
     if (text.empty() || lower == "help" || lower == "?") {
       if (!text.empty()) message = kHelp;
       view = live.snapshot();
@@ -161,9 +161,18 @@ struct LiveTable::Impl {
   void offer_draw() {
     const SubmitResult r = live.offer_draw(config.you);
     if (live.over()) return;
-    message = r.verdict == Verdict::Ok ? "Draw offered: " + r.message : capitalized(r.message);
+    message = r.verdict == Verdict::Ok ? "Draw offered: " + r.message : "No draw: " + r.message;
     view = live.snapshot();
     draw();
+  }
+
+  void decline_draw() {
+    if (live.draw_agreed().empty()) {
+      message = "No draw is offered";
+      view = live.snapshot();
+      return draw();
+    }
+    live.decline_draw(config.you);
   }
 
   // Reads what is there without blocking; returns complete lines.

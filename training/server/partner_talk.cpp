@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace bh::server {
 
@@ -26,15 +27,40 @@ std::optional<std::string> partner_message(std::string_view text) {
   return *found;
 }
 
+namespace {
+
+// The code points of UTF-8 text (the JSON reader has checked the encoding).
+std::vector<char32_t> code_points(std::string_view text) {
+  std::vector<char32_t> out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    const int length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+    char32_t c = length == 1 ? lead : lead & (0x7f >> length);
+    for (int k = 1; k < length && i + std::size_t(k) < text.size(); ++k)
+      c = (c << 6) | (static_cast<unsigned char>(text[i + std::size_t(k)]) & 0x3f);
+    out.push_back(c);
+    i += std::size_t(length);
+  }
+  return out;
+}
+
+// Control characters (C0, DEL, C1), line and paragraph separators, and the bidirectional
+// embeddings, overrides and isolates that could turn a line's text around on a screen.
+bool is_control(char32_t c) {
+  return c < 0x20 || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 || (c >= 0x202a && c <= 0x202e) ||
+         (c >= 0x2066 && c <= 0x2069);
+}
+
+}  // namespace
+
 std::string checked_free_text(std::string_view text, std::size_t max_chars) {
   const std::size_t first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) throw std::invalid_argument("say: nothing to say");
   text = text.substr(first, text.find_last_not_of(" \t") - first + 1);
   std::size_t chars = 0;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7f) throw std::invalid_argument("say: one line of text, without control characters");
-    if ((byte & 0xc0) != 0x80) ++chars;  // a UTF-8 sequence's first byte (the JSON reader checked the encoding)
+  for (const char32_t c : code_points(text)) {
+    if (is_control(c)) throw std::invalid_argument("say: one line of text, without control characters");
+    ++chars;
   }
   if (chars > max_chars)
     throw std::invalid_argument("say: " + std::to_string(chars) + " characters, at most " + std::to_string(max_chars));

@@ -189,6 +189,7 @@ TEST(LiveMatch, ADrawIsAgreedByEveryPersonAndTheComputersRule) {
   EXPECT_EQ(f.live->draw_agreed(), std::vector<Seat>{ABlack});
   EXPECT_EQ(f.live->offer_draw(AWhite).verdict, Verdict::NotYourTurn);  // a computer's seat
   EXPECT_EQ(f.live->offer_draw(BWhite).message, "waiting for B-black");
+  EXPECT_EQ(f.live->offer_draw(BWhite).message, "already agreed: waiting for B-black");
   f.live->decline_draw(BBlack);
   EXPECT_TRUE(f.live->draw_agreed().empty());
   ASSERT_EQ(f.events.size(), 3u);
@@ -207,10 +208,11 @@ TEST(LiveMatch, ADrawIsAgreedByEveryPersonAndTheComputersRule) {
   EXPECT_EQ(f.live->snapshot().outcome().describe(), "draw by agreement");
   EXPECT_EQ(f.events.back().kind, LiveEvent::Kind::Over);
   EXPECT_EQ(f.live->offer_draw(ABlack).verdict, Verdict::Over);
+  EXPECT_TRUE(f.live->draw_agreed().empty()) << "the offer ends with the match";
 }
 
-// A computer that searched answers by its search: within kComputerDrawMargin of level
-// for its team it accepts, beyond it declines and says why.
+// A computer that searched answers by its latest search: it declines, saying why, only
+// when its team is ahead by more than kComputerDrawMargin.
 class JudgingPlayer final : public Player {
  public:
   explicit JudgingPlayer(float value) {
@@ -227,23 +229,29 @@ class JudgingPlayer final : public Player {
   SearchResult result_;
 };
 
-Match drawn_or_not(float value, std::vector<LiveEvent>& events) {
+// The three people agree; the last one's answer and the match after it.
+std::pair<SubmitResult, Match> drawn_or_not(float value, std::vector<LiveEvent>& events) {
   std::array<std::unique_ptr<Player>, kSeats> players;
   players[AWhite] = std::make_unique<JudgingPlayer>(value);
   LiveMatch live(RuleSet{}, TimeControl{60'000, 0}, std::move(players), [] { return std::int64_t{100}; });
   live.on_event([&](const LiveEvent& e) { events.push_back(e); });
   live.start();
-  live.await_decisions();
-  for (Seat s : {ABlack, BWhite, BBlack}) live.offer_draw(s);
-  return live.snapshot();
+  live.await_decisions();  // its search is done: the draw is answered from it
+  live.offer_draw(ABlack);
+  live.offer_draw(BWhite);
+  SubmitResult last = live.offer_draw(BBlack);
+  return {last, live.snapshot()};
 }
 
-TEST(LiveMatch, AComputerAcceptsADrawItsSearchRatesLevelAndDeclinesOtherwise) {
+TEST(LiveMatch, AComputerDeclinesADrawOnlyWhenItsSearchRatesItsTeamAhead) {
   std::vector<LiveEvent> events;
-  EXPECT_TRUE(drawn_or_not(0.10f, events).over());
+  EXPECT_TRUE(drawn_or_not(0.10f, events).second.over()) << "level: accepted";
+  EXPECT_TRUE(drawn_or_not(-0.50f, events).second.over()) << "behind: accepted";
   events.clear();
-  const Match declined = drawn_or_not(0.50f, events);
+  const auto [answer, declined] = drawn_or_not(0.50f, events);
   EXPECT_FALSE(declined.over());
+  EXPECT_EQ(answer.verdict, Verdict::Refused);
+  EXPECT_EQ(answer.message, "A-white declines the draw (its search rates the match +0.50 for its team)");
   ASSERT_FALSE(events.empty());
   EXPECT_EQ(events.back().kind, LiveEvent::Kind::Draw);
   EXPECT_EQ(events.back().seat, AWhite);

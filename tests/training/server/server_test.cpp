@@ -148,6 +148,12 @@ TEST(Server, PartnersSayFreeTextThatOnlyTheyRead) {
   ASSERT_TRUE(b_black.until([](const json& m) { return m["type"] == "tell" && m["text"].get<std::string>().size() == 200; }));
   a_white.send(json{{"type", "say"}, {"text", "two\nlines"}});
   EXPECT_EQ(refusal(), "say: one line of text, without control characters");
+  a_white.send(json{{"type", "say"}, {"text", "abc\xe2\x80\xae" "fed"}});  // U+202E turns the text around
+  EXPECT_EQ(refusal(), "say: one line of text, without control characters");
+  a_white.send(json{{"type", "say"}, {"text", "\xc2\x85"}});  // U+0085, a C1 control (next line)
+  EXPECT_EQ(refusal(), "say: one line of text, without control characters");
+  a_white.send(json{{"type", "say"}, {"text", "\xc3\xa9" + std::string(199, 'x')}});  // 200 characters, 201 bytes
+  ASSERT_TRUE(b_black.until([](const json& m) { return m["type"] == "tell" && m["text"].get<std::string>().size() == 201; }));
   a_white.send(json{{"type", "say"}, {"text", "   "}});
   EXPECT_EQ(refusal(), "say: nothing to say");
   watcher.send(json{{"type", "say"}, {"text", "hello"}});

@@ -101,7 +101,7 @@ class TableView {
     this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
     this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
     this.suggestFrom = null;  // a square picked on the partner's board, to suggest a move from
-    this.suggestion = null;   // {board, move, seat, by}: shown on `board` until `seat` moves (by = its moves then)
+    this.suggestion = null;   // {board, move, seat, match, by}: shown on `board` until `seat` moves (by = its moves then)
     this.build();
     this.connect();
     setInterval(() => this.drawClocks(), 100);
@@ -169,7 +169,7 @@ class TableView {
     this.message.textContent = "";
     if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
     const d = message.draw_event;
-    if (d) this.heard({ plain: true, text: `${d.seat === this.seat ? "you" : d.seat} ${d.text}` });
+    if (d) this.heard({ plain: true, text: `${d.seat}${d.seat === this.seat ? " (you)" : ""} ${d.text}` });
     this.sendDuePremove();
     this.draw();
   }
@@ -242,7 +242,7 @@ class TableView {
   // A move suggested on a board, drawn there until the player of that board moves.
   suggested(message) {
     const seat = partnerOf(message.from);
-    this.suggestion = { board: "AB".indexOf(message.board), move: message.move, seat,
+    this.suggestion = { board: "AB".indexOf(message.board), move: message.move, seat, match: this.state?.match,
                         by: this.state ? movesBy(this.state.moves, seat) : 0 };
     const who = message.from === this.seat ? "you suggest" : `${message.from} suggests`;
     this.heard({ from: message.from, text: `${who} ${message.move}`, moves: message.ply, plain: true });
@@ -252,7 +252,8 @@ class TableView {
   // The suggestion standing on `board`, or null.
   suggestionOn(board) {
     const g = this.suggestion;
-    return g && this.state && g.board === board && movesBy(this.state.moves, g.seat) === g.by ? g.move : null;
+    return g && this.state && g.match === this.state.match && g.board === board && movesBy(this.state.moves, g.seat) === g.by
+      ? g.move : null;
   }
 
   // On the partner's board: a piece of the partner's, then a square, suggests that move.
