@@ -3,8 +3,6 @@
 #include "training/live/live_match.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <chrono>
 #include <future>
 #include <limits>
@@ -16,7 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
-#include "mcts/search.h"
+#include "training/live/draw_agreement.h"
 
 namespace bh {
 
@@ -56,11 +54,9 @@ struct LiveMatch::Impl {
   std::array<Pending, 2> pending{};
   std::vector<LiveEvent> outbox;  // events to deliver once the lock is released
   std::array<std::vector<std::string>, kSeats> heard;  // tells a computer has yet to hear
-  std::array<bool, kSeats> agreed{};                    // the draw on the table, seat by seat
-  // Each computer's latest finished search's value for its team (none: no search yet),
-  // read when its decision comes in, while it is idle: a draw is answered from it without
-  // waiting for a decision in flight.
-  std::array<std::optional<float>, kSeats> judged{};
+  // The draw on the table. Each computer's search is read as its decision comes in,
+  // while it is idle: a draw is answered without waiting for a decision in flight.
+  DrawAgreement draw;
   bool started = false;
 
   Impl(Match start, std::array<std::unique_ptr<Player>, kSeats> p, LiveClock c)
@@ -86,7 +82,7 @@ struct LiveMatch::Impl {
     for (auto& p : pending)
       if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         p.action = p.decision.get();
-        judge(p.seat);
+        draw.judge(p.seat, computers[p.seat]->last_search());
         talk(p.seat);
       }
   }
@@ -184,7 +180,7 @@ struct LiveMatch::Impl {
   }
 
   void announce_end(std::int64_t t) {
-    agreed = {};  // an offer ends with the match
+    draw.withdraw();  // an offer ends with the match
     LiveEvent e;
     e.kind = LiveEvent::Kind::Over;
     e.time_ms = t;
@@ -201,41 +197,22 @@ struct LiveMatch::Impl {
 
   void draw_event(Seat s, std::string text) { outbox.push_back(said_event(LiveEvent::Kind::Draw, s, std::move(text))); }
 
-  bool offered() const { return std::find(agreed.begin(), agreed.end(), true) != agreed.end(); }
-
-  // The people who have not agreed yet, as "A-black, B-white" ("" when none).
+  // The people who have not agreed to the draw yet ("" when none).
   std::string people_to_agree() const {
-    std::string names;
-    for (int s = 0; s < kSeats; ++s)
-      if (!computers[std::size_t(s)] && !agreed[std::size_t(s)])
-        names += (names.empty() ? "" : ", ") + std::string(seat_name(Seat(s)));
-    return names;
-  }
-
-  // Called as computer seat s's decision comes in (the player idle): its search's value.
-  void judge(Seat s) {
-    const SearchResult* result = computers[s]->last_search();
-    if (result) judged[s] = value_for(team_of(s), team_of(result->seat), result->value);
-  }
-
-  // A computer's answer to a draw the people agreed: "" when it accepts (its team is not
-  // ahead by more than kComputerDrawMargin, or it has not searched), else why not.
-  std::string computer_declines(Seat s) const {
-    if (!judged[s] || *judged[s] <= kComputerDrawMargin) return "";
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "declines the draw (its search rates the match %+.2f for its team)", *judged[s]);
-    return buf;
+    std::array<bool, kSeats> person{};
+    for (int s = 0; s < kSeats; ++s) person[std::size_t(s)] = !computers[std::size_t(s)];
+    return draw.people_to_agree(person);
   }
 
   // Once every person agreed: drawn when every computer accepts, the offer withdrawn
   // (with the reason, returned) when one declines.
   std::string settle_draw(std::int64_t t) {
-    if (match.over() || !offered() || !people_to_agree().empty()) return "";
+    if (match.over() || !draw.offered() || !people_to_agree().empty()) return "";
     for (int s = 0; s < kSeats; ++s) {
       if (!computers[std::size_t(s)]) continue;
-      const std::string why = computer_declines(Seat(s));
+      const std::string why = draw.computer_declines(Seat(s));
       if (why.empty()) continue;
-      agreed = {};
+      draw.withdraw();
       draw_event(Seat(s), why);
       return std::string(seat_name(Seat(s))) + " " + why;
     }
@@ -365,11 +342,11 @@ SubmitResult LiveMatch::offer_draw(Seat seat) {
     result = {Verdict::Over, "the match is over: " + impl_->match.outcome().describe()};
   } else if (impl_->computers[seat]) {
     result = {Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
-  } else if (impl_->agreed[seat]) {
+  } else if (impl_->draw.agreed(seat)) {
     result.message = "already agreed: waiting for " + impl_->people_to_agree();
   } else {
-    impl_->draw_event(seat, impl_->offered() ? "accepts the draw" : "offers a draw");
-    impl_->agreed[seat] = true;
+    impl_->draw_event(seat, impl_->draw.offered() ? "accepts the draw" : "offers a draw");
+    impl_->draw.agree(seat);
     const std::string declined = impl_->settle_draw(t);
     result = impl_->match.over() ? SubmitResult{Verdict::Ok, "drawn by agreement"}
              : declined.empty()  ? SubmitResult{Verdict::Ok, "waiting for " + impl_->people_to_agree()}
@@ -381,8 +358,8 @@ SubmitResult LiveMatch::offer_draw(Seat seat) {
 
 void LiveMatch::decline_draw(Seat seat) {
   std::unique_lock lock(impl_->mutex);
-  if (!impl_->match.over() && impl_->offered() && !impl_->computers[seat]) {
-    impl_->agreed = {};
+  if (!impl_->match.over() && impl_->draw.offered() && !impl_->computers[seat]) {
+    impl_->draw.withdraw();
     impl_->draw_event(seat, "declines the draw");
   }
   deliver(lock);
@@ -390,10 +367,7 @@ void LiveMatch::decline_draw(Seat seat) {
 
 std::vector<Seat> LiveMatch::draw_agreed() const {
   std::lock_guard lock(impl_->mutex);
-  std::vector<Seat> seats;
-  for (int s = 0; s < kSeats; ++s)
-    if (impl_->agreed[std::size_t(s)]) seats.push_back(Seat(s));
-  return seats;
+  return impl_->draw.seats();
 }
 
 void LiveMatch::step() {

@@ -89,13 +89,11 @@ class LiveMatch {
   // Draw by agreement (core/RULES.md "End of the match"; an online table's form: the
   // people decide). A person at `seat` offers a draw, or accepts the one on the table.
   // The match is drawn when every person at the table has agreed and every computer seat
-  // accepts: a computer accepts unless its latest finished search rates its team ahead by
-  // more than kComputerDrawMargin; one without a search (random, greedy, or none made
-  // yet) leaves it to the people. The offer stands until someone declines or the match
-  // ends. Each step is a Draw event. Ok (the message: "drawn by agreement" or who is
-  // still to agree); Refused when a computer declined (the message names it and why);
-  // NotYourTurn for a computer's seat, Over after the end.
-  static constexpr float kComputerDrawMargin = 0.15f;
+  // accepts (draw_agreement.h: unless its latest search rates its team ahead). The offer
+  // stands until someone declines or the match ends. Each step is a Draw event. Ok (the
+  // message: "drawn by agreement" or who is still to agree); Refused when a computer
+  // declined (the message names it and why); NotYourTurn for a computer's seat, Over
+  // after the end.
   SubmitResult offer_draw(Seat seat);
   // A person at `seat` declines the draw on the table (nothing when none is offered).
   void decline_draw(Seat seat);
