@@ -73,11 +73,9 @@ Board::Board(const BoardSetup& s) {
         key_ ^= zobrist::reserve_key(c, PieceType(t), n);
     }
   }
-  // A pawn never stands on its own first rank; on its last rank it is a pawn that did not
-  // promote (core/RULES.md "Promotion from the reserve"), which a Match allows only under
-  // that rule.
-  if ((pieces(White, Pawn) & kRank1) || (pieces(Black, Pawn) & kRank8))
-    invalid("a pawn on its own first rank (a white pawn on rank 1 or a black pawn on rank 8)");
+  // A pawn on its own first rank was dropped there, one on its last rank stepped there and
+  // did not promote: both are boards, which a Match allows only under the options that make
+  // them (core/RULES.md "Reserves and drops", "Promotion from the reserve").
 
   side_ = s.side_to_move;
   if (side_ == Black) key_ ^= kKeys.black_to_move;

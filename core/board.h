@@ -59,7 +59,7 @@ class Board {
  public:
   // The standard start position with empty reserves.
   Board();
-  // Throws std::invalid_argument naming what is wrong (kings, a pawn on its own first rank,
+  // Throws std::invalid_argument naming what is wrong (kings, promoted pawns or kings,
   // castling rights that the placement contradicts, an impossible en passant square, the
   // side not to move in check, a reserve that holds a king).
   explicit Board(const BoardSetup& setup);

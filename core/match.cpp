@@ -69,17 +69,29 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
   initial_clocks_ = clocks_;
-  for (BoardId id : {BoardA, BoardB})
-    if (Bitboard stuck = boards_[id].unpromoted_pawns(); stuck && rules_.promotion != Promotion::FromReserve)
-      throw std::invalid_argument(std::string("board ") + (id == BoardA ? "A" : "B") + ": the pawn on " +
-                                  std::string(square_name(lsb(stuck))) +
-                                  " stands on its last rank, which only promotion = reserve allows");
+  for (BoardId id : {BoardA, BoardB}) check_pawn_ranks(id);
   if (keeps_history())
     for (BoardId id : {BoardA, BoardB}) history_[id].push_back(position_key(boards_[id], rules_));
   for (BoardId id : {BoardA, BoardB})
     if (!over()) check_board_end(id, 0);
   if (!over()) check_both_stuck(0);
   if (!over() && moves_played_ >= rules_.move_limit) finish(MatchResult::Draw, EndReason::MoveLimit, AWhite, 0);
+}
+
+void Match::check_pawn_ranks(BoardId id) const {
+  // core/RULES.md "Reserves and drops" and "Promotion from the reserve": a pawn stands on its
+  // last rank only under promotion = reserve or stay, on its first rank only where pawns
+  // may be dropped there.
+  auto refuse = [id](Bitboard pawns, const char* rank, const char* option) {
+    throw std::invalid_argument(std::string("board ") + (id == BoardA ? "A" : "B") + ": the pawn on " +
+                                std::string(square_name(lsb(pawns))) + " stands on its " + rank + " rank, which only " +
+                                option + " allows");
+  };
+  const Board& board = boards_[id];
+  if (Bitboard last = board.unpromoted_pawns(); last && !rules_.pawns_stay_on_last_rank())
+    refuse(last, "last", "promotion = reserve or stay");
+  const Bitboard first = (board.pieces(White, Pawn) & kRank1) | (board.pieces(Black, Pawn) & kRank8);
+  if (first && !rules_.pawn_drop_first_rank) refuse(first, "first", "pawn_drop_first_rank = true");
 }
 
 std::int64_t Match::remaining(Seat s, std::int64_t t) const {
@@ -182,8 +194,7 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   check_board_end(b, t);
   if (!over() && moves_played_ >= rules_.move_limit)
     finish(MatchResult::Draw, EndReason::MoveLimit, s, t);
-  if (!over() && rules_.repetition_draw && occurrences(b) >= 3)
-    finish(MatchResult::Draw, EndReason::Repetition, s, t);
+  if (!over() && !rules_.is_chess()) check_bughouse_draws(b, s, t);
   if (!over()) check_both_stuck(t);
   return true;
 }
@@ -197,6 +208,11 @@ bool Match::wait(BoardId b, std::int64_t t) {
 void Match::resign(Seat s, std::int64_t t) {
   if (!advance_to(t)) return;
   finish(win_for(~team_of(s)), EndReason::Resignation, s, t);
+}
+
+void Match::leave(Seat s, std::int64_t t) {
+  if (!advance_to(t)) return;
+  finish(win_for(~team_of(s)), EndReason::LeftTable, s, t);
 }
 
 void Match::agree_draw(std::int64_t t) {
@@ -235,10 +251,20 @@ void Match::check_chess_draws(BoardId b, std::int64_t t) {
     finish(MatchResult::Draw, EndReason::SeventyFiveMoves, s, t);
 }
 
+void Match::check_bughouse_draws(BoardId b, Seat mover_was, std::int64_t t) {
+  // core/RULES.md "Repetition": the draws the options make automatic.
+  if (rules_.repetition_draw == DrawRule::Automatic && occurrences(b) >= kClaimRepetitions)
+    finish(MatchResult::Draw, EndReason::Repetition, mover_was, t);
+  else if (rules_.fifty_move_draw == DrawRule::Automatic && boards_[b].halfmove_clock() >= kClaimHalfmoves)
+    finish(MatchResult::Draw, EndReason::FiftyMoves, mover_was, t);
+}
+
 DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
   const BoardId b = board_of(seat);
   auto refuse = [](std::string why) { return DrawClaim{false, EndReason::None, "refused: " + std::move(why)}; };
-  if (!rules_.is_chess()) return refuse("draw claims exist only in standard chess (variant = chess)");
+  if (!draw_thresholds(rules_).any_claim())
+    return refuse("these rules have no draw claims (standard chess has them; bughouse under repetition_draw = "
+                  "claim or fifty_move_draw = claim)");
   if (over()) return refuse("the match is over (" + outcome_.describe() + ")");
   require_time(t);
   if (mover(b) != seat)
@@ -255,30 +281,39 @@ DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
 }
 
 bool Match::claim_would_hold(BoardId b) const {
-  return rules_.is_chess() && !over() &&
-         (occurrences(b) >= kClaimRepetitions || boards_[b].halfmove_clock() >= kClaimHalfmoves);
+  if (over()) return false;
+  const DrawThresholds d = draw_thresholds(rules_);
+  return (d.claim_repetitions && occurrences(b) >= d.claim_repetitions) ||
+         (d.claim_halfmoves && boards_[b].halfmove_clock() >= d.claim_halfmoves);
 }
 
 DrawClaim Match::judge_claim(Seat seat, std::int64_t t) {
   const BoardId b = board_of(seat);
+  const DrawThresholds d = draw_thresholds(rules_);
   const int seen = occurrences(b);
   const int quiet = boards_[b].halfmove_clock();
-  if (seen >= kClaimRepetitions) {
+  if (d.claim_repetitions && seen >= d.claim_repetitions) {
     finish(MatchResult::Draw, EndReason::ThreefoldClaim, seat, t);
     return {true, EndReason::ThreefoldClaim, "granted: the position has occurred " + std::to_string(seen) + " times"};
   }
-  if (quiet >= kClaimHalfmoves) {
+  if (d.claim_halfmoves && quiet >= d.claim_halfmoves) {
     finish(MatchResult::Draw, EndReason::FiftyMoveClaim, seat, t);
     return {true, EndReason::FiftyMoveClaim,
             "granted: " + std::to_string(quiet) + " half-moves without a capture or a pawn move"};
   }
   const Seat opponent = make_seat(b, ~color_of(seat));
   if (tc_.timed()) clocks_[opponent] += kWrongClaimPenaltyMs;
-  std::string counted = keeps_history() ? "the position has occurred " + std::to_string(seen) + " time(s)"
-                                        : "repetitions are not counted (the match keeps no record)";
-  return {false, EndReason::None,
-          "refused: " + counted + " (3 needed) and " + std::to_string(quiet) +
-              " half-moves passed without a capture or a pawn move (100 needed)"};
+  std::vector<std::string> reasons;
+  if (d.claim_repetitions)
+    reasons.push_back(keeps_history() ? "the position has occurred " + std::to_string(seen) + " time(s) (" +
+                                            std::to_string(d.claim_repetitions) + " needed)"
+                                      : "repetitions are not counted (the match keeps no record)");
+  if (d.claim_halfmoves)
+    reasons.push_back(std::to_string(quiet) + " half-moves passed without a capture or a pawn move (" +
+                      std::to_string(d.claim_halfmoves) + " needed)");
+  std::string why = reasons[0];
+  if (reasons.size() > 1) why += " and " + reasons[1];
+  return {false, EndReason::None, "refused: " + why};
 }
 
 void Match::check_both_stuck(std::int64_t t) {

@@ -106,13 +106,17 @@ class Match {
   // skips the legality check, otherwise the same as play().
   bool play_legal(BoardId b, Move m, std::int64_t t);
   void resign(Seat s, std::int64_t t);
+  // A person at a live table left it (gone longer than the table's grace period): a loss
+  // for that seat's team, like a resignation (core/RULES.md "End of the match").
+  void leave(Seat s, std::int64_t t);
   // Search copies matches by the million: without a record a copy allocates nothing.
   // The record (events) and the repetition history are kept only while recording.
   void set_recording(bool on) { recording_ = on; }
   bool recording() const { return recording_; }
   void agree_draw(std::int64_t t);
-  // Standard chess: `seat`, to move on its board, claims a draw at time t by threefold
-  // repetition or the fifty-move rule (core/RULES.md "Chess draws"). Without a move the
+  // `seat`, to move on its board, claims a draw at time t by threefold repetition or the
+  // fifty-move rule: in standard chess (core/RULES.md "Chess draws") and in bughouse under
+  // repetition_draw or fifty_move_draw = claim ("Repetition"). Without a move the
   // current position is judged. With `intended` (a legal move of `seat`) the claim is on
   // the position that move makes: the move is played whatever the verdict, as FIDE has
   // it. A granted claim ends the match in a draw; a refused one in a timed match gives the
@@ -120,16 +124,20 @@ class Match {
   // std::invalid_argument for an illegal move or a time in the past.
   DrawClaim claim_draw(Seat seat, std::int64_t t, Move intended = Move::none());
   // How often the current position of board b has occurred (while recording, in
-  // standard chess or with repetition_draw; otherwise 0).
+  // standard chess or under repetition_draw; otherwise 0).
   int occurrences(BoardId b) const;
-  // Standard chess: a claim by board b's mover would be granted now (threefold repetition
-  // or fifty moves). Changes nothing: for an arbiter that adjudicates claims.
+  // A claim by board b's mover would be granted now (threefold repetition or fifty moves,
+  // where the rules have claims). Changes nothing: for an arbiter that adjudicates claims.
   bool claim_would_hold(BoardId b) const;
 
  private:
+  void check_pawn_ranks(BoardId b) const;
   void check_board_end(BoardId b, std::int64_t t);
   void check_chess_draws(BoardId b, std::int64_t t);
-  bool keeps_history() const { return recording_ && (rules_.repetition_draw || rules_.is_chess()); }
+  bool keeps_history() const {
+    return recording_ && (rules_.repetition_draw != DrawRule::Off || rules_.is_chess());
+  }
+  void check_bughouse_draws(BoardId b, Seat mover_was, std::int64_t t);
   DrawClaim judge_claim(Seat seat, std::int64_t t);
   void check_both_stuck(std::int64_t t);
   void finish(MatchResult r, EndReason why, Seat s, std::int64_t t);

@@ -30,12 +30,14 @@ struct Out {
 constexpr PieceType kPromotionTypes[4] = {Queen, Rook, Bishop, Knight};
 
 // How many moves a pawn has onto one square of its last rank: none without promotion, the
-// four pieces under FIDE promotion; under promotion = reserve, staying a pawn plus one per
-// piece type the mover holds (core/RULES.md "Promotion from the reserve").
+// four pieces under FIDE promotion, staying a pawn under promotion = stay; under
+// promotion = reserve, staying a pawn plus one per piece type the mover holds
+// (core/RULES.md "Promotion from the reserve").
 int last_rank_choices(const Board& b, const RuleSet& r) {
   switch (r.promotion) {
     case Promotion::Off: return 0;
     case Promotion::Created: return 4;
+    case Promotion::Stay: return 1;
     case Promotion::FromReserve: break;
   }
   const Reserve& hand = b.reserve(b.side_to_move());
@@ -50,7 +52,8 @@ void add_last_rank_moves(Out<kCount>& out, const Board& b, const RuleSet& r, Squ
     out.n += std::uint64_t(last_rank_choices(b, r));
   } else {
     const bool from_reserve = r.promotion == Promotion::FromReserve;
-    if (from_reserve) out.add(Move::unpromoted(from, to));
+    if (r.pawns_stay_on_last_rank()) out.add(Move::unpromoted(from, to));
+    if (r.promotion == Promotion::Stay) return;
     for (PieceType t : kPromotionTypes)
       if (!from_reserve || b.reserve(b.side_to_move())[t] > 0) out.add(Move::promotion(from, to, t));
   }

@@ -16,7 +16,7 @@ struct TagForm {
   bool has_seat;   // followed by the seat's name
 };
 
-constexpr std::array<TagForm, 17> kTagForms{{
+constexpr std::array<TagForm, 19> kTagForms{{
     {EndReason::Checkmate, "mate", false, true},
     {EndReason::Flag, "flag", false, true},
     {EndReason::Resignation, "resign", false, true},
@@ -34,6 +34,8 @@ constexpr std::array<TagForm, 17> kTagForms{{
     {EndReason::SeventyFiveMoves, "75-moves", true, true},
     {EndReason::ThreefoldClaim, "threefold-claim", true, true},
     {EndReason::FiftyMoveClaim, "fifty-move-claim", true, true},
+    {EndReason::FiftyMoves, "fifty-moves", true, false},
+    {EndReason::LeftTable, "left", false, true},
 }};
 
 std::optional<Seat> seat_named(std::string_view name) {
@@ -72,6 +74,8 @@ std::string Outcome::describe() const {
       return head + ": 75 moves by each side" + on + " without a capture or a pawn move";
     case EndReason::ThreefoldClaim: return head + ": " + who + " claimed a threefold repetition";
     case EndReason::FiftyMoveClaim: return head + ": " + who + " claimed the fifty-move rule";
+    case EndReason::FiftyMoves: return head + ": 50 moves by each side" + on + " without a capture or a pawn move";
+    case EndReason::LeftTable: return head + ": " + who + " left the table";
   }
   return head;
 }

@@ -35,6 +35,8 @@ enum class EndReason : std::uint8_t {
   SeventyFiveMoves,      // 75 moves by each side without a capture or pawn move
   ThreefoldClaim,        // `seat` claimed a position that occurred for the third time
   FiftyMoveClaim,        // `seat` claimed 50 moves by each side without capture or pawn move
+  FiftyMoves,            // fifty_move_draw: 50 moves by each side on a board without capture or pawn move
+  LeftTable,             // `seat`, a person at a live table, was gone longer than the grace period
 };
 
 struct Outcome {

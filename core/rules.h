@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/bitboard.h"
@@ -23,6 +24,9 @@ enum class MateRule : std::uint8_t { Bughouse, Classic };
 enum class StuckRule : std::uint8_t { Draw, Flag };
 // Where drops may land (core/RULES.md "Reserves and drops").
 enum class DropZone : std::uint8_t { Anywhere, OwnHalf, Middle };
+// How a draw rule of core/RULES.md "Repetition" applies in bughouse: never, at once when
+// its count is reached, or when the player to move claims it.
+enum class DrawRule : std::uint8_t { Off, Automatic, Claim };
 
 struct RuleSet {
   Variant variant = Variant::Bughouse;
@@ -31,12 +35,17 @@ struct RuleSet {
   bool dropped_rook_castles = false;  // a rook dropped on its corner regains castling
   MateRule mate_rule = MateRule::Bughouse;
   StuckRule stuck_rule = StuckRule::Draw;
-  bool repetition_draw = false;       // threefold repetition on a board draws the match
+  DrawRule repetition_draw = DrawRule::Off;  // a board's third repetition draws the match
+  bool repetition_reserves = true;    // repeated positions must hold the same reserves too
+  DrawRule fifty_move_draw = DrawRule::Off;  // 50 quiet moves by each side on a board draw
   int move_limit = 800;               // moves on both boards together before a draw
   DropZone drop_zone = DropZone::Anywhere;
   bool pawn_drop_seventh = true;      // pawns may be dropped on the mover's 7th rank
+  bool pawn_drop_sixth = true;        // pawns may be dropped on the mover's 6th rank
+  bool pawn_drop_first_rank = false;  // pawns may be dropped on the mover's 1st rank
   // Created (true): FIDE promotion; Off (false): none; FromReserve ("reserve"): the piece
-  // comes from the promoter's reserve (core/RULES.md "Promotion from the reserve").
+  // comes from the promoter's reserve (core/RULES.md "Promotion from the reserve"); Stay
+  // ("stay"): pawns never promote and stay pawns on the last rank.
   Promotion promotion = Promotion::Created;
   bool promoted_keep_rank = false;    // a captured promoted piece passes as itself
 
@@ -50,6 +59,8 @@ struct RuleSet {
   Bitboard drop_zone_mask(Color c) const;
   // Squares where colour c may drop a pawn.
   Bitboard pawn_drop_mask(Color c) const;
+  // A pawn may stand on the last rank as a pawn (it stepped there and did not promote).
+  bool pawns_stay_on_last_rank() const { return promotion == Promotion::FromReserve || promotion == Promotion::Stay; }
 
   bool operator==(const RuleSet&) const = default;
 };
@@ -64,5 +75,19 @@ std::vector<std::string> describe(const RuleSet& rules);
 RuleSet parse_rules(std::string_view lines);
 // The names of all options, for help texts and config validation.
 std::vector<std::string_view> option_names();
+// The values an option takes, as set_option reads them and describe() writes them
+// (booleans as "true", "false"); empty for move_limit, an integer 1..100000. Throws
+// std::invalid_argument for an unknown option.
+std::vector<std::string> option_values(std::string_view name);
+
+// A named form of the game from core/RULES.md "Rule presets": the options it sets, the
+// others keeping their defaults.
+struct RulePreset {
+  std::string_view name;
+  std::string_view about;  // one line: where the form is played
+  std::vector<std::pair<std::string_view, std::string_view>> options;
+  RuleSet rules() const;
+};
+const std::vector<RulePreset>& rule_presets();
 
 }  // namespace bh

@@ -58,8 +58,9 @@ enum CastlingRight : std::uint8_t {
 };
 
 // Where a promoted piece comes from (core/RULES.md "Moves on a board" and "Promotion
-// from the reserve"): no promotion, a new piece (FIDE), or a piece the promoter holds.
-enum class Promotion : std::uint8_t { Off, Created, FromReserve };
+// from the reserve"): no promotion, a new piece (FIDE), a piece the promoter holds, or
+// none at all while the pawn may still step onto the last rank and stay there.
+enum class Promotion : std::uint8_t { Off, Created, FromReserve, Stay };
 
 // A move in 16 bits: to (0-5), from (6-11), kind (12-15). Castling is written as the
 // king's move (e1g1); a drop keeps only its target and its piece type in the kind.

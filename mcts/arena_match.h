@@ -26,9 +26,10 @@ struct PlayerFault : std::runtime_error {
 // How the referee runs a match between programs.
 struct ArenaMatchOptions {
   int max_actions = 100'000;  // a runaway match is an error, not a result
-  // Standard chess: the arbiter grants a draw as soon as a claim would hold (threefold
-  // repetition, fifty moves), as if the player to move had claimed. Programs rarely claim;
-  // without this only the automatic draws (fivefold, 75 moves) end such games.
+  // Where the rules have claims (standard chess; bughouse under the claim options of
+  // core/RULES.md "Repetition"): the arbiter grants a draw as soon as a claim would hold
+  // (threefold repetition, fifty moves), as if the player to move had claimed. Programs
+  // rarely claim; without this only the automatic draws end such games.
   bool adjudicate_claims = false;
 };
 

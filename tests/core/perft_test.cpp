@@ -1,7 +1,11 @@
-// Specification of move generation by perft: every count of the two EPD files of
-// tests/data (made by Fairy-Stockfish and cross-checked by chessops, see its README) holds
-// up to depth 3; deeper counts are checked by `bughouse perft --epd` in the benchmarks.
+// Specification of move generation by perft: every count of the EPD files of tests/data
+// (made by Fairy-Stockfish, the default-rule files cross-checked by chessops, see its
+// README) holds up to depth 3, the rule options' files under those options; deeper counts
+// are checked by `bughouse perft --epd` in the benchmarks.
 #include <gtest/gtest.h>
+
+#include <string_view>
+#include <utility>
 
 #include "core/fen.h"
 #include "core/movegen.h"
@@ -36,6 +40,20 @@ TEST(Perft, ChessSuiteUnderBughouseRules) { check_file("chess_perft.epd", RuleSe
 
 TEST(Perft, BughouseSuite) { check_file("bughouse_perft.epd", RuleSet::bughouse()); }
 
+RuleSet with_option(std::string_view key, std::string_view value) {
+  RuleSet rules;
+  set_option(rules, key, value);
+  return rules;
+}
+
+// core/RULES.md "Reserves and drops": pawns dropped on the mover's first rank.
+TEST(Perft, FirstRankPawnDropsSuite) {
+  check_file("bughouse_perft_first_rank_drops.epd", with_option("pawn_drop_first_rank", "true"));
+}
+
+// core/RULES.md "Moves on a board": pawns never promote and stay pawns on the last rank.
+TEST(Perft, PawnsStaySuite) { check_file("bughouse_perft_pawns_stay.epd", with_option("promotion", "stay")); }
+
 // Listing and counting are two paths through the generator; they must agree everywhere.
 TEST(Perft, CountingEqualsListing) {
   for (const EpdEntry& e : read_epd_file(test::data_path("bughouse_perft.epd"))) {
@@ -47,6 +65,24 @@ TEST(Perft, CountingEqualsListing) {
       ASSERT_EQ(count_legal(child, rules), std::uint64_t(legal_moves(child, rules).size)) << e.fen;
     }
   }
+}
+
+TEST(Perft, CountingEqualsListingUnderTheRankOptions) {
+  const std::pair<const char*, RuleSet> files[] = {
+      {"bughouse_perft_first_rank_drops.epd", with_option("pawn_drop_first_rank", "true")},
+      {"bughouse_perft_pawns_stay.epd", with_option("promotion", "stay")},
+      {"bughouse_perft.epd", with_option("pawn_drop_sixth", "false")},
+  };
+  for (const auto& [name, rules] : files)
+    for (const EpdEntry& e : read_epd_file(test::data_path(name))) {
+      const Board board = parse_fen(e.fen);
+      ASSERT_EQ(count_legal(board, rules), std::uint64_t(legal_moves(board, rules).size)) << name << ": " << e.fen;
+      for (Move m : legal_moves(board, rules)) {
+        Board child = board;
+        child.play(m, rules.promotion);
+        ASSERT_EQ(count_legal(child, rules), std::uint64_t(legal_moves(child, rules).size)) << name << ": " << e.fen;
+      }
+    }
 }
 
 TEST(Perft, DivideSumsToPerft) {

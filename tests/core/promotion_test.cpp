@@ -208,8 +208,11 @@ TEST(PromotionFromTheReserve, AStuckPawnRoundTripsThroughFenAndBfen) {
   EXPECT_NO_THROW(parse_epd_line(fen + " ;D1 " + std::to_string(count_legal(parse_fen(fen), kReserve)), 1));
   // Only promotion = reserve puts a pawn there; a match under other rules refuses it.
   EXPECT_THROW(match_from_bfen(bfen, RuleSet{}, TimeControl::untimed()), ParseError);
-  // A pawn on its own first rank is no position under any rule.
-  EXPECT_THROW(parse_fen("4k3/8/8/8/8/8/8/P3K3[] w - - 0 1"), ParseError);
+  // A pawn on its own first rank is a board, but a match only under pawn_drop_first_rank
+  // (tests/core/rule_forms_test.cpp).
+  EXPECT_THROW(match_from_bfen("4k3/8/8/8/8/8/8/P3K3[] w - - 0 1 | " + std::string(kStartFen), kReserve,
+                               TimeControl::untimed()),
+               ParseError);
 }
 
 TEST(PromotionFromTheReserve, RecordsRoundTrip) {
@@ -232,12 +235,12 @@ TEST(PromotionFromTheReserve, OptionSpellings) {
   RuleSet r;
   set_option(r, "promotion", "reserve");
   EXPECT_EQ(r.promotion, Promotion::FromReserve);
-  EXPECT_EQ(describe(r)[10], "promotion=reserve");
+  EXPECT_EQ(describe(r)[14], "promotion=reserve");
   set_option(r, "promotion", "false");
   EXPECT_EQ(r.promotion, Promotion::Off);
   set_option(r, "promotion", "true");
   EXPECT_EQ(r.promotion, Promotion::Created);
-  EXPECT_EQ(describe(r)[10], "promotion=true");
+  EXPECT_EQ(describe(r)[14], "promotion=true");
   try {
     set_option(r, "promotion", "exchange");
     FAIL();

@@ -397,7 +397,7 @@ TEST(Clocks, TimeNeverGoesBackwards) {
 
 TEST(EndOfTheMatch, OptionRepetitionDrawsOnThreefoldRepetition) {
   RuleSet r;
-  r.repetition_draw = true;
+  r.repetition_draw = DrawRule::Automatic;
   Match m(r, TimeControl::untimed());
   const char* cycle[4] = {"g1f3", "g8f6", "f3g1", "f6g8"};
   int i = 0;

@@ -60,6 +60,7 @@ inline std::pair<std::string_view, std::string_view> split_first_line(std::strin
 
 // A rule set chosen by the bits of one input byte: the options that change which moves
 // are legal or how a move is written (mate marks), so that move text is read under each.
+// The pawn-rank options share bits with others (they apply together) to fit one byte.
 inline RuleSet rules_from_byte(std::uint8_t bits) {
   RuleSet r;
   r.drop_check = !(bits & 1);
@@ -69,6 +70,9 @@ inline RuleSet rules_from_byte(std::uint8_t bits) {
   r.drop_zone = DropZone((bits >> 4) % 3);
   r.pawn_drop_seventh = !(bits & 64);
   r.promoted_keep_rank = bits & 128;
+  r.pawn_drop_first_rank = (bits & 5) == 5;
+  r.pawn_drop_sixth = (bits & 0x42) != 0x42;
+  if ((bits & 0x88) == 0x88) r.promotion = Promotion::Stay;
   return r;
 }
 

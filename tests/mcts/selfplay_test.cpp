@@ -101,7 +101,7 @@ TEST(SelfPlay, RepetitionDrawEndsTheMatch) {
   // there all the same. Long clocks and a fixed think time make king walks repeat; the
   // matches are deterministic (one worker, fixed seeds), and these 48 hold two repetitions.
   SelfPlayConfig c = quick_config(1);
-  c.rules.repetition_draw = true;
+  c.rules.repetition_draw = DrawRule::Automatic;
   c.clock = TimeControl::parse("600s+0");
   c.think.kind = ThinkKind::Fixed;
   c.think.fixed_ms = 1000;

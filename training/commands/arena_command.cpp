@@ -126,7 +126,7 @@ void add_arena_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "real", "model"}))
       ->capture_default_str();
   cmd->add_flag("--adjudicate-claims", o->adjudicate_claims,
-                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold "
+                "Where the rules have draw claims (standard chess; bughouse under repetition_draw or fifty_move_draw = claim): the arbiter grants a draw as soon as a claim would hold "
                 "(threefold repetition, fifty moves); otherwise only claims the players make and the automatic draws");
   add_network_options(cmd, o->network, /*with_threads=*/false);
   cmd->callback([o] { run_arena_command(*o); });

@@ -238,7 +238,7 @@ void add_play_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--max-faults", o.max_faults, "A player that fails this many matches (dies, hangs, plays illegally) is withdrawn")
       ->check(CLI::Range(1, 1000))->capture_default_str();
   cmd->add_flag("--adjudicate-claims", o.adjudicate_claims,
-                "Standard chess (variant = chess): the arbiter grants a draw as soon as a claim would hold");
+                "Where the rules have draw claims (standard chess; bughouse under repetition_draw or fifty_move_draw = claim): the arbiter grants a draw as soon as a claim would hold");
   add_network_options(cmd, o.setup.network, /*with_threads=*/false);
 }
 

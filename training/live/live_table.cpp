@@ -25,7 +25,7 @@ constexpr const char* kHelp =
     "Moves: UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, exd5, O-O, N@f3). Pieces you hold are shown in [brackets] "
     "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
     "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
-    "claim [move] (standard chess: a draw by threefold repetition or fifty moves, with the move that makes it), "
+    "claim [move] (a draw by threefold repetition or fifty moves, with the move that makes it: standard chess, or the claim options of core/RULES.md \"Repetition\"), "
     "draw (offer a draw, or accept the one offered: a computer accepts unless its search rates its team ahead), "
     "decline, "
     "tell TEXT (to your partner: a computer partner obeys 'sit' while its clock allows, 'go', and 'need N' "

@@ -32,7 +32,7 @@ struct ArenaConfig {
   int threads = 1;               // matches played at once
   std::uint64_t seed = 1;
   std::string bpgn_path;         // every match appended here as BPGN when not empty
-  bool adjudicate_claims = false; // standard chess: draws granted when a claim would hold
+  bool adjudicate_claims = false; // draws granted when a claim would hold (chess, claim options)
 };
 
 struct ArenaResult {

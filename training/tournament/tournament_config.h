@@ -54,7 +54,7 @@ struct TournamentConfig {
   std::uint64_t seed = 1;
   std::vector<std::string> openings;  // BFEN start positions; empty: the normal start
   int max_faults = 3;             // a participant that fails this many matches is withdrawn
-  bool adjudicate_claims = false; // standard chess: the arbiter grants claimable draws
+  bool adjudicate_claims = false; // the arbiter grants claimable draws (chess, claim options)
   SprtConfig sprt;                // Format::Sprt: the test between the two participants
   int max_games = 1000;           // Format::Sprt: stop undecided after this many matches
   std::string anchor;             // ratings anchored here (default: the first participant)
