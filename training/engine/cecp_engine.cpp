@@ -14,6 +14,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
+#include "mcts/draw_offer.h"
 #include "mcts/partner_player.h"
 #include "mcts/partner_request.h"
 #include "training/engine/go_command.h"
@@ -122,6 +123,7 @@ void CecpEngine::new_game() {
   go_fast_ = false;
   told_partner_sit_ = false;
   sit_until_ = {};
+  last_value_.reset();
 }
 
 bool CecpEngine::apply_user_move(std::string_view text) {
@@ -212,7 +214,7 @@ CecpEngine::Handler CecpEngine::handler_for(std::string_view word) {
       {"remove", &CecpEngine::cmd_remove},     {"result", &CecpEngine::cmd_result},
       {"?", &CecpEngine::cmd_move_now},        {"ping", &CecpEngine::cmd_ping},
       {"post", &CecpEngine::cmd_post},         {"nopost", &CecpEngine::cmd_nopost},
-      {"analyze", &CecpEngine::cmd_analyze},
+      {"analyze", &CecpEngine::cmd_analyze},   {"draw", &CecpEngine::cmd_draw},
   };
   for (const Entry& e : kCommands)
     if (e.word == word) return e.handler;
@@ -222,7 +224,7 @@ CecpEngine::Handler CecpEngine::handler_for(std::string_view word) {
 bool CecpEngine::ignored(std::string_view word) {
   static constexpr std::string_view kIgnored[] = {
       "xboard", "accepted", "rejected", "easy",  "hard",  "random", "computer", "name",   "rating",
-      "ics",    "draw",     "hint",     "bk",    "sd",    "nps",    "cores",    "memory", "egtpath",
+      "ics",    "hint",     "bk",    "sd",    "nps",    "cores",    "memory", "egtpath",
       "option", "white",    "black",    "exit",  ".",     "pause",  "resume",
   };
   return std::find(std::begin(kIgnored), std::end(kIgnored), word) != std::end(kIgnored);
@@ -230,7 +232,7 @@ bool CecpEngine::ignored(std::string_view word) {
 
 void CecpEngine::cmd_protover(const Input&) {
   out_.line("feature done=0");
-  out_.line("feature myname=\"" + setup_.name + "\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 "
+  out_.line("feature myname=\"" + setup_.name + "\" ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 "
             "sigint=0 sigterm=0 reuse=1 analyze=0 san=0 colors=0 name=0 variants=\"bughouse\"");
   out_.line("feature done=1");
 }
@@ -340,6 +342,13 @@ void CecpEngine::take_back(int moves) {
 
 void CecpEngine::cmd_undo(const Input&) { take_back(1); }
 void CecpEngine::cmd_remove(const Input&) { take_back(2); }
+
+void CecpEngine::cmd_draw(const Input&) {
+  // The opponent offers a draw (protocol 2 with feature draw=1): accepting is offering in
+  // turn; saying nothing declines. The answer follows mcts/draw_offer.h; without a search
+  // of this game yet the engine cannot judge, and declines.
+  if (last_value_ && search_accepts_draw(*last_value_)) out_.line("offer draw");
+}
 
 void CecpEngine::cmd_result(const Input&) {
   force_ = true;

@@ -10,6 +10,8 @@
 // position changes or a wait slice passes), telling the partner `tellics ptell sit`
 // when it starts sitting and `tellics ptell go` when it moves again; and it follows the
 // partner's requests `ptell sit` (do not move until `go`), `go`/`move`, `fast`, `slow`.
+// A draw offer (`draw`) is accepted with `offer draw` when the latest search finds its team
+// not ahead (mcts/draw_offer.h), and declined by silence otherwise.
 //
 // Thinking runs on a thread of its own; every input that changes the position aborts a
 // search under way, and the engine thinks again on the new position when it is its turn.
@@ -59,7 +61,7 @@ class CecpEngine final : public LineProtocol {
   using Handler = void (CecpEngine::*)(const Input&);
   // The handler of a CECP command word; nullptr for a word that has none.
   static Handler handler_for(std::string_view word);
-  // Commands known and not needed here (no pondering, no analysis, no draw offers).
+  // Commands known and not needed here (no pondering, no analysis).
   static bool ignored(std::string_view word);
 
   // Command handlers, under mutex_.
@@ -80,6 +82,7 @@ class CecpEngine final : public LineProtocol {
   void cmd_setboard(const Input&);
   void cmd_undo(const Input&);
   void cmd_remove(const Input&);
+  void cmd_draw(const Input&);
   void cmd_result(const Input&);
   void cmd_move_now(const Input&);
   void cmd_ping(const Input&);
@@ -154,6 +157,7 @@ class CecpEngine final : public LineProtocol {
   std::uint64_t budget_turn_ = kNoTurn;    // the turn budget_ms_ belongs to (kNoTurn: renew it)
   Clock::time_point budget_start_{};
   std::int64_t budget_ms_ = 0;
+  std::optional<float> last_value_;        // the latest search's value for the engine's team
   bool thinking_ = false;
   bool quit_ = false;
   std::atomic<bool> post_{false};

@@ -110,6 +110,7 @@ void CecpEngine::act(const SearchInfo& result) {
   Move best = result.best;
   if (move_now_.exchange(false) && best.is_wait()) best = best_move_not_wait(result.result, best);
   if (!result.error.empty()) out_.line("telluser search failed: " + result.error);
+  if (result.nodes > 0) last_value_ = result.value;  // a draw offer is answered from it
   if (best.is_none()) force_ = true;  // nothing to play: wait for the interface
   else if (best.is_wait()) sit();
   else play_own(best);

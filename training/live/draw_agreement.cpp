@@ -28,7 +28,7 @@ void DrawAgreement::judge(Seat s, const SearchResult* search) {
 }
 
 std::string DrawAgreement::computer_declines(Seat s) const {
-  if (!judged_[s] || *judged_[s] <= kComputerDrawMargin) return "";
+  if (!judged_[s] || search_accepts_draw(*judged_[s])) return "";
   char buf[96];
   std::snprintf(buf, sizeof buf, "declines the draw (its search rates the match %+.2f for its team)", *judged_[s]);
   return buf;

@@ -1,7 +1,7 @@
 // draw_agreement.h — the draw offered at a live table, seat by seat (core/RULES.md "End
 // of the match": a draw by agreement). The people agree one by one; each computer
-// answers from its latest finished search: it accepts unless that search rates its team
-// ahead by more than kComputerDrawMargin, and one that has not searched (random, greedy,
+// answers from its latest finished search by the rule of mcts/draw_offer.h (it accepts
+// unless that search rates its team ahead), and one that has not searched (random, greedy,
 // or before its first search) leaves the draw to the people. LiveMatch holds one and
 // says when a seat agrees, a decision comes in, or the offer ends.
 #pragma once
@@ -12,14 +12,13 @@
 #include <vector>
 
 #include "core/types.h"
+#include "mcts/draw_offer.h"
 #include "mcts/search.h"
 
 namespace bh {
 
 class DrawAgreement {
  public:
-  static constexpr float kComputerDrawMargin = 0.15f;
-
   bool offered() const;
   bool agreed(Seat s) const { return agreed_[s]; }
   void agree(Seat s) { agreed_[s] = true; }

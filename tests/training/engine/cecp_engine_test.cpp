@@ -182,6 +182,32 @@ TEST(CecpEngine, SitsByChoiceAndTellsThePartner) {
   EXPECT_TRUE(s.lines.next("move "));
 }
 
+// A draw offer is answered from the engine's latest search (mcts/draw_offer.h): accepted
+// with `offer draw` when its team is not ahead, declined by silence when it is a queen up
+// or has not searched yet.
+TEST(CecpEngine, AnswersADrawOfferFromItsLatestSearch) {
+  MaterialEvaluator material;
+  Session s(&material);
+  s.send("protover 2");
+  EXPECT_NE(s.lines.next("feature myname")->find("draw=1"), std::string::npos);
+  auto answer_to_draw = [&](int ping) {
+    s.send("draw");
+    s.send("ping " + std::to_string(ping));
+    EXPECT_TRUE(s.lines.next("pong " + std::to_string(ping)));
+    bool offered = false;
+    for (const auto& l : s.lines.all()) offered |= l == "offer draw";
+    return offered;
+  };
+  for (const char* l : {"new", "force"}) s.send(l);
+  EXPECT_FALSE(answer_to_draw(1)) << "no search yet";
+  for (const char* l : {"setboard 4k3/8/8/8/8/8/8/Q3K3[] w - - 0 1", "go"}) s.send(l);
+  ASSERT_TRUE(s.lines.next("move "));
+  EXPECT_FALSE(answer_to_draw(2)) << "a queen up";
+  for (const char* l : {"new", "force", "setboard 4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "go"}) s.send(l);
+  ASSERT_TRUE(s.lines.next("move "));
+  EXPECT_TRUE(answer_to_draw(3)) << "bare kings: level";
+}
+
 TEST(CecpEngine, BadInputIsAnsweredAndForgotten) {
   Session s;
   s.send("new");

@@ -212,7 +212,7 @@ TEST(LiveMatch, ADrawIsAgreedByEveryPersonAndTheComputersRule) {
 }
 
 // A computer that searched answers by its latest search: it declines, saying why, only
-// when its team is ahead by more than DrawAgreement::kComputerDrawMargin.
+// when its team is ahead by more than kComputerDrawMargin (mcts/draw_offer.h).
 class JudgingPlayer final : public Player {
  public:
   explicit JudgingPlayer(float value) {
