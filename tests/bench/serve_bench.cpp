@@ -238,7 +238,7 @@ ServerOptions server_options(const Options& o, Probe& probe) {
   s.lobby.default_computer = o.computer;
   s.lobby.allowed_computers = {"random", "greedy"};
   auto seed = std::make_shared<std::atomic<std::uint64_t>>(1);
-  s.lobby.computers = [seed](const std::string& spec, Seat) -> std::unique_ptr<Player> {
+  s.lobby.computers = [seed](const std::string& spec, Seat, const RuleSet&) -> std::unique_ptr<Player> {
     if (spec == "random") return std::make_unique<RandomPlayer>(TimeModel(), (*seed)++);
     if (spec == "greedy") return std::make_unique<GreedyPlayer>(TimeModel(), (*seed)++);
     throw std::invalid_argument("unknown computer " + spec);

@@ -27,6 +27,7 @@ struct ServeOptions {
   int port = 8080;
   int visits = 0;
   std::string run;
+  std::string records;
 };
 
 // A live table's clocks pay what the computer really thinks ("real").
@@ -34,14 +35,21 @@ PlayerContext player_context(const ServeOptions& o) {
   return match_setup({o.config, "", "3+0", o.visits, "real", o.model.options}, {}).context;
 }
 
-// The computer seats' players: one arena side per spec, made on first use and kept (a
-// checkpoint is loaded once), each player with a seed of its own.
+// The computer seats' players: one arena side per spec and rule set (a table may play
+// rules of its own), made on first use and kept (a checkpoint is loaded once), each player
+// with a seed of its own.
 server::ComputerFactory computer_factory(const PlayerContext& context) {
   auto sides = std::make_shared<std::map<std::string, ArenaSide>>();
   auto seed = std::make_shared<std::uint64_t>(std::random_device{}());
-  return [context, sides, seed](const std::string& spec, Seat) {
-    auto it = sides->find(spec);
-    if (it == sides->end()) it = sides->emplace(spec, make_arena_side(spec, context)).first;
+  return [context, sides, seed](const std::string& spec, Seat, const RuleSet& rules) {
+    std::string key = spec;
+    for (const std::string& option : describe(rules)) key += "\n" + option;
+    auto it = sides->find(key);
+    if (it == sides->end()) {
+      PlayerContext with_rules = context;
+      with_rules.rules = rules;
+      it = sides->emplace(key, make_arena_side(spec, with_rules)).first;
+    }
     return it->second.make((*seed)++);
   };
 }
@@ -53,9 +61,10 @@ void run_serve(const ServeOptions& o) {
   options.port = static_cast<unsigned short>(o.port);
   options.lobby.rules = context.rules;
   options.run = o.run;
+  options.lobby.records = o.records;
   options.lobby.default_computer = o.model.model;
   options.lobby.computers = computer_factory(context);
-  options.lobby.computers(o.model.model, AWhite);  // a --model that cannot play fails now, not at a table's start
+  options.lobby.computers(o.model.model, AWhite, context.rules);  // a --model that cannot play fails now, not at a table's start
   server::Server server(options);
   const std::string host = o.bind == "0.0.0.0" ? "127.0.0.1" : o.bind;
   std::cout << "bughouse serve: open http://" << host << ":" << server.port() << "/ in a browser (Ctrl-C stops)"
@@ -81,6 +90,10 @@ void add_serve_command(CLI::App& app) {
                   "A training run directory (bughouse train --run): the page lists its self-play and arena "
                   "matches by generation and replays them; read again at each request, so the matches of a "
                   "running training appear as they are written");
+  cmd->add_option("--records", o->records,
+                  "A directory each finished table match is written to, as TABLE-MATCH.bpgn (created if "
+                  "missing); without it the records are kept in memory only (the latest match of each table, "
+                  "downloadable while the server runs, also after the table is gone)");
   cmd->callback([o] { run_serve(*o); });
 }
 

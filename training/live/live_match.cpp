@@ -322,12 +322,16 @@ SubmitResult LiveMatch::claim_draw(Seat seat, std::string_view move_text) {
   return result;
 }
 
-void LiveMatch::resign(Seat seat) {
+void LiveMatch::resign(Seat seat) { end_by(seat, &Match::resign); }
+
+void LiveMatch::leave(Seat seat) { end_by(seat, &Match::leave); }
+
+void LiveMatch::end_by(Seat seat, void (Match::*ending)(Seat, std::int64_t)) {
   std::unique_lock lock(impl_->mutex);
   const std::int64_t t = impl_->now();
   impl_->catch_up(t);
   if (!impl_->match.over()) {
-    impl_->match.resign(seat, t);
+    (impl_->match.*ending)(seat, t);
     impl_->announce_end(t);
   }
   deliver(lock);

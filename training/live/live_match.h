@@ -86,6 +86,9 @@ class LiveMatch {
   // Refused with the reason otherwise (in a timed match the opponent gains two minutes).
   SubmitResult claim_draw(Seat seat, std::string_view move_text = {});
   void resign(Seat seat);
+  // The person at `seat` left the table (its front end judged the connection gone too
+  // long): a loss for the team, with the reason "left the table".
+  void leave(Seat seat);
   // Draw by agreement (core/RULES.md "End of the match"; an online table's form: the
   // people decide). A person at `seat` offers a draw, or accepts the one on the table.
   // The match is drawn when every person at the table has agreed and every computer seat
@@ -123,6 +126,7 @@ class LiveMatch {
 
  private:
   void deliver(std::unique_lock<std::mutex>& lock);
+  void end_by(Seat seat, void (Match::*ending)(Seat, std::int64_t));
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

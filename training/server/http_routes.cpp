@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "training/server/page_files.h"
+#include "training/server/rules_json.h"
 #include "training/server/run_routes.h"
 
 namespace bh::server {
@@ -86,12 +87,19 @@ HttpResponse create_table(const HttpRequest& request, std::string_view path, Lob
   }
 }
 
+HttpResponse rules_route(const HttpRequest& request, std::string_view path, Lobby& lobby) {
+  if (path != "/api/rules") return text(request, http::status::not_found, "not found");
+  return reply(request, http::status::ok, "application/json", server::rules_catalogue(lobby.rules()).dump());
+}
+
 HttpResponse table_bpgn(const HttpRequest& request, std::string_view path, Lobby& lobby) {
   const std::string_view id = middle(path, "/api/tables/", "/bpgn");
   Table* table = id.empty() ? nullptr : lobby.find(std::string(id));
-  if (!table) return text(request, http::status::not_found, "no such table");
-  if (!table->has_record()) return text(request, http::status::conflict, "the match is not over");
-  HttpResponse r = reply(request, http::status::ok, "application/x-bughouse-pgn; charset=utf-8", table->bpgn());
+  // A table that is gone keeps its latest finished match's record (lobby.h).
+  const std::optional<std::string> kept = id.empty() || table ? std::nullopt : lobby.record(std::string(id));
+  if (!table && !kept) return text(request, http::status::not_found, "no such table");
+  if (table && !table->has_record()) return text(request, http::status::conflict, "the match is not over");
+  HttpResponse r = reply(request, http::status::ok, "application/x-bughouse-pgn; charset=utf-8", table ? table->bpgn() : *kept);
   r.set(http::field::content_disposition, "attachment; filename=\"bughouse-" + std::string(id) + ".bpgn\"");
   return r;
 }
@@ -105,6 +113,7 @@ struct Route {
 // Longest prefixes first: the first route whose method and prefix match answers.
 constexpr Route kRoutes[] = {
     {http::verb::get, "/api/tables/", table_bpgn},
+    {http::verb::get, "/api/rules", rules_route},
     {http::verb::post, "/api/tables", create_table},
     {http::verb::get, "/table/", table_page},
     {http::verb::get, "/page/", asset},

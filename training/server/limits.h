@@ -34,6 +34,10 @@ struct TableLimits {
   // A seat's connection that has sent nothing (the page pings every 2 s) for this long
   // counts as lost: the others see the seat's "connected" drop to 0 until it speaks again.
   std::chrono::milliseconds lost_after{6'000};
+  // A person whose seat has had no live connection for this long while the match runs
+  // loses for the team, "left the table"; coming back sooner, the match goes on. Everyone
+  // sees the time left counting down (core/RULES.md "End of the match").
+  std::chrono::milliseconds leave_grace{30'000};
   // Partner talk in free text (a seat's "say"): at most this many characters a message,
   // and a seat's own token bucket of `say_burst` refilled at `says_per_second` (a person
   // typing, not a flood; beyond it a message is refused with an error).

@@ -1,6 +1,10 @@
 // lobby.cpp — creating and finding tables.
 #include "training/server/lobby.h"
 
+#include "core/platform/atomic_file.h"
+#include "training/server/rules_json.h"
+
+#include <cstdio>
 #include <stdexcept>
 
 #include <nlohmann/json.hpp>
@@ -19,8 +23,55 @@ std::string text_field(const nlohmann::json& body, const char* key, const std::s
 
 }  // namespace
 
-Lobby::Lobby(boost::asio::io_context& io, LobbyOptions options) : io_(io), options_(std::move(options)) {
+Lobby::Lobby(boost::asio::io_context& io, LobbyOptions options)
+    : io_(io), options_(std::move(options)), sweep_timer_(io) {
   options_.allowed_computers.insert(options_.default_computer);
+  if (!options_.records.empty()) std::filesystem::create_directories(options_.records);
+  schedule_sweep();
+}
+
+Lobby::~Lobby() { sweep_timer_.cancel(); }
+
+void Lobby::schedule_sweep() {
+  sweep_timer_.expires_after(options_.sweep_every);
+  sweep_timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;
+    sweep();
+    schedule_sweep();
+  });
+}
+
+// Removes the tables nobody is at: no connection holds them (so no session refers to
+// them) and nothing has happened there for their expiry.
+void Lobby::sweep() {
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(tables_, [&](const auto& entry) {
+    const Table& t = *entry.second;
+    if (t.has_connections() || t.running()) return false;
+    const auto expiry = t.started() ? options_.finished_expiry : options_.unstarted_expiry;
+    return now - t.last_activity() >= expiry;
+  });
+}
+
+void Lobby::keep_record(const std::string& table, int match, const std::string& bpgn) {
+  if (!records_.contains(table)) record_order_.push_back(table);
+  records_[table] = bpgn;
+  while (records_.size() > options_.max_records) {
+    records_.erase(record_order_.front());
+    record_order_.pop_front();
+  }
+  if (options_.records.empty()) return;
+  try {
+    write_file_atomic(options_.records / (table + "-" + std::to_string(match) + ".bpgn"), bpgn);
+  } catch (const std::exception& e) {
+    // The table plays on and the record stays in memory; the operator reads why.
+    std::fprintf(stderr, "bughouse serve: the record of table %s could not be written: %s\n", table.c_str(), e.what());
+  }
+}
+
+std::optional<std::string> Lobby::record(const std::string& id) const {
+  const auto it = records_.find(id);
+  return it == records_.end() ? std::nullopt : std::optional<std::string>(it->second);
 }
 
 std::string Lobby::create(const std::string& body) {
@@ -29,9 +80,13 @@ std::string Lobby::create(const std::string& body) {
   if (tables_.size() >= options_.max_tables)
     throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
   TableSetup setup;
-  setup.rules = options_.rules;
+  const auto rules = request.find("rules");
+  setup.rules = rules == request.end() || rules->is_null() ? options_.rules : rules_from_request(*rules, options_.rules);
   setup.limits = options_.table_limits;
   setup.on_move = options_.on_move;
+  setup.on_finished = [this](const std::string& table, int match, const std::string& bpgn) {
+    keep_record(table, match, bpgn);
+  };
   const std::string clock = text_field(request, "clock", "3+0");
   try {
     setup.clock = TimeControl::parse(clock);

@@ -1,16 +1,24 @@
-// lobby.h — the tables of a server: `POST /api/tables` creates one (its clock and the
-// computer that takes the free seats), and connections find theirs by id. Which computer
+// lobby.h — the tables of a server: `POST /api/tables` creates one (its clock, its rules
+// over the server's and the computer that takes the free seats), and connections find
+// theirs by id. Tables nobody is at go after a while (a table whose match never started,
+// a finished one: never a running one); the record of each finished match stays, in
+// memory for `GET /api/tables/ID/bpgn` and, given a directory, on disk. Which computer
 // a browser may ask for is an allow-list (the server's --model default and the built-in
 // players): a spec is also a way to start programs (`uci:PATH`) or read files (a
 // checkpoint path), which a web page must never be able to choose.
 #pragma once
 
+#include <chrono>
+#include <deque>
+#include <filesystem>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "training/server/table.h"
 
@@ -21,14 +29,27 @@ struct LobbyOptions {
   std::string default_computer = "uniform";  // what an empty "computer" means
   std::set<std::string> allowed_computers = {"random", "greedy", "uniform", "material", "tactical"};
   ComputerFactory computers;
-  std::size_t max_tables = 1000;  // tables live as long as the server: a bound on memory
+  std::size_t max_tables = 1000;  // tables at once: a bound on memory
   TableLimits table_limits;
   MoveObserver on_move;  // measurements only (table.h)
+  // A table without a connection goes this long after anything last happened at it: one
+  // whose match never started, and a finished one. A running match is never removed (its
+  // clocks end it; its people leave by limits.h's leave_grace).
+  std::chrono::milliseconds unstarted_expiry{30 * 60'000};
+  std::chrono::milliseconds finished_expiry{10 * 60'000};
+  std::chrono::milliseconds sweep_every{60'000};  // how often the lobby looks
+  // Finished matches' records kept in memory, the oldest dropped first; and a directory
+  // each is also written to as `<table>-<match>.bpgn` (empty: none).
+  std::size_t max_records = 10'000;
+  std::filesystem::path records;
 };
 
 class Lobby {
  public:
   Lobby(boost::asio::io_context& io, LobbyOptions options);
+  ~Lobby();
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
   // A new table from the body of `POST /api/tables`; returns the response body
   // (`{"table":ID,"seats":{"A-white":TOKEN,...},"spectator":ID}`). Throws
   // std::invalid_argument with the field that is wrong.
@@ -36,11 +57,22 @@ class Lobby {
   // nullptr for an unknown id.
   Table* find(const std::string& id);
   std::size_t size() const { return tables_.size(); }
+  const RuleSet& rules() const { return options_.rules; }
+  // The latest finished match of table `id` as BPGN, whether the table is still here or
+  // gone; nullopt when it finished none (or its record was dropped: max_records).
+  std::optional<std::string> record(const std::string& id) const;
 
  private:
+  void keep_record(const std::string& table, int match, const std::string& bpgn);
+  void sweep();
+  void schedule_sweep();
+
   boost::asio::io_context& io_;
   LobbyOptions options_;
   std::map<std::string, std::unique_ptr<Table>, std::less<>> tables_;
+  std::map<std::string, std::string, std::less<>> records_;  // table id -> its latest finished match
+  std::deque<std::string> record_order_;                     // table ids, oldest record first
+  boost::asio::steady_timer sweep_timer_;
 };
 
 }  // namespace bh::server

@@ -15,6 +15,7 @@ void finish_as_recorded(Match& match, const BpgnGame& game) {
   const Seat seat = ending->seat;
   switch (ending->reason) {
     case EndReason::Resignation: match.resign(seat, match.now()); break;
+    case EndReason::LeftTable: match.leave(seat, match.now()); break;
     case EndReason::Agreement: match.agree_draw(match.now()); break;
     case EndReason::Flag:
       if (match.time_control().timed() && match.mover(board_of(seat)) == seat)

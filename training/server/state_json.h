@@ -1,7 +1,8 @@
 // state_json.h — a table's state as the JSON the page draws from (training/server/README.md
 // "Messages"): both boards as FEN, the four reserves and clocks (ms as of `now`), whose
-// move it is on each board, the moves so far in UCI with their times, the seats, and the
-// result with the rule that ended the match (core's Outcome::describe()).
+// move it is on each board, the moves so far in UCI with their times, the seats, the rule
+// options that differ from the common form, and the result with the rule that ended the
+// match (core's Outcome::describe()).
 #pragma once
 
 #include <array>

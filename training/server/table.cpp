@@ -13,6 +13,7 @@
 #include "core/bpgn.h"
 #include "mcts/partner_player.h"
 #include "training/live/live_match.h"
+#include "training/server/leave_watch.h"
 #include "training/server/partner_talk.h"
 #include "training/server/secret_token.h"
 #include "training/server/state_json.h"
@@ -55,8 +56,10 @@ struct Table::Impl {
   boost::asio::steady_timer timer;
   boost::asio::steady_timer liveness;  // runs while the table has connections
   bool watching_liveness = false;
+  std::chrono::steady_clock::time_point last_activity = std::chrono::steady_clock::now();
   TableSetup setup;
   ComputerFactory computers;
+  LeaveWatch leaving;  // the people gone while the match runs
   TableMembers members{setup.limits};
   std::string id = secret_token();
   std::array<std::string, kSeats> tokens{secret_token(), secret_token(), secret_token(), secret_token()};
@@ -70,7 +73,8 @@ struct Table::Impl {
   std::array<std::string, kSeats> names{};  // the record's player names
 
   Impl(boost::asio::io_context& io, TableSetup s, ComputerFactory c)
-      : timer(io), liveness(io), setup(std::move(s)), computers(std::move(c)) {}
+      : timer(io), liveness(io), setup(std::move(s)), computers(std::move(c)),
+        leaving(io, setup.limits.leave_grace, [this](Seat seat) { on_left(seat); }) {}
 
   Match match() const { return live ? live->snapshot() : Match(setup.rules, setup.clock); }
   nlohmann::json state(const Match& m) const;
@@ -78,6 +82,8 @@ struct Table::Impl {
   std::string record() const;
 
   void watch_liveness();
+  void track_leavers();
+  void on_left(Seat seat);
   void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
   void on_ping(TableClient& client, std::optional<Seat>, const nlohmann::json&);
   void on_move(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
@@ -104,6 +110,7 @@ nlohmann::json Table::Impl::state(const Match& m) const {
   j["draw_offer"] = nlohmann::json::array();  // the seats that agreed to the draw on the table
   if (live)
     for (const Seat s : live->draw_agreed()) j["draw_offer"].push_back(std::string(seat_name(s)));
+  j["leaving"] = leaving.json();  // the people gone, and the ms before their team loses
   return j;
 }
 
@@ -125,16 +132,38 @@ void Table::Impl::watch_liveness() {
     return;
   }
   watching_liveness = true;
-  if (members.recount(seats)) broadcast_state();
+  if (members.recount(seats)) {
+    track_leavers();
+    broadcast_state();
+  }
   liveness.expires_after(std::max(setup.limits.lost_after / 3, std::chrono::milliseconds(1)));
   liveness.async_wait([this](const boost::system::error_code& ec) {
     if (!ec) watch_liveness();
   });
 }
 
+// Leaving the table (core/RULES.md "End of the match"): a person's seat without a live
+// connection while the match runs is gone (leave_watch.h), and back when it reconnects.
+void Table::Impl::track_leavers() {
+  const bool running = live && !live->over();
+  std::array<bool, kSeats> gone{};
+  for (std::size_t s = 0; s < kSeats; ++s)
+    gone[s] = running && seats[s].kind == SeatStatus::Kind::Person && seats[s].connections == 0;
+  leaving.update(gone);
+}
+
+// Gone past the grace period: the team loses (the match's end comes as an event).
+void Table::Impl::on_left(Seat seat) {
+  if (live && !live->over()) live->leave(seat);
+}
+
 void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
+  last_activity = std::chrono::steady_clock::now();
   // Any message is a sign of life: a lost seat is back.
-  if (members.heard_from(client) && members.recount(seats)) broadcast_state();
+  if (members.heard_from(client) && members.recount(seats)) {
+    track_leavers();
+    broadcast_state();
+  }
   const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
   if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
   const auto type = message.find("type");
@@ -293,7 +322,7 @@ void Table::Impl::play_match() {
       continue;
     }
     // A computer seat talks with its partner (sit, go, need X): partner_player.h.
-    players[s] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s)));
+    players[s] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s), setup.rules));
     seat_names[s] = players[s]->name();
   }
   for (std::size_t s = 0; s < kSeats; ++s)
@@ -304,13 +333,17 @@ void Table::Impl::play_match() {
   live = std::make_unique<LiveMatch>(setup.rules, setup.clock, std::move(players));
   live->on_event([this](const LiveEvent& e) { on_event(e); });
   live->start();
+  track_leavers();
   broadcast_state();
   drive();
 }
 
 void Table::Impl::on_event(const LiveEvent& e) {
+  last_activity = std::chrono::steady_clock::now();
+  if (e.kind == LiveEvent::Kind::Over && setup.on_finished) setup.on_finished(id, match_number, record());
   if (e.kind == LiveEvent::Kind::Tell)
     return send_tell(e.seat, e.text, e.after.moves_played(), partner_player_words(e.text));
+  if (e.after.over()) track_leavers();  // nobody leaves a finished match
   nlohmann::json j = state(e.after);
   if (e.kind == LiveEvent::Kind::Draw) j["draw_event"] = {{"seat", std::string(seat_name(e.seat))}, {"text", e.text}};
   if (e.kind == LiveEvent::Kind::Move) {
@@ -359,18 +392,22 @@ std::string Table::why_full(std::optional<Seat> seat) const { return impl_->memb
 void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat) {
   if (seat && !impl_->live) impl_->seats[*seat].kind = SeatStatus::Kind::Person;
   impl_->members.add(client, seat);
+  impl_->last_activity = std::chrono::steady_clock::now();
   // Only this connection learns which seat its token holds (the page draws from its side).
   client->send(nlohmann::json{{"type", "welcome"},
                               {"seat", seat ? nlohmann::json(std::string(seat_name(*seat))) : nlohmann::json()}}
                    .dump());
   impl_->members.recount(impl_->seats);
+  impl_->track_leavers();
   impl_->broadcast_state();
   if (!impl_->watching_liveness) impl_->watch_liveness();
 }
 
 void Table::leave(const TableClient* client) {
   impl_->members.remove(client);
+  impl_->last_activity = std::chrono::steady_clock::now();
   impl_->members.recount(impl_->seats);
+  impl_->track_leavers();
   impl_->broadcast_state();
 }
 
@@ -381,6 +418,11 @@ void Table::receive(TableClient& client, std::optional<Seat> seat, std::string_v
 void Table::start() { impl_->begin(); }
 
 bool Table::over() const { return impl_->live && impl_->live->over(); }
+
+bool Table::has_connections() const { return !impl_->members.empty(); }
+bool Table::started() const { return impl_->live != nullptr; }
+bool Table::running() const { return impl_->live && !impl_->live->over(); }
+std::chrono::steady_clock::time_point Table::last_activity() const { return impl_->last_activity; }
 
 bool Table::has_record() const { return over() || !impl_->finished_record.empty(); }
 

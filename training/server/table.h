@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -37,9 +38,11 @@ class TableClient {
   virtual void send(std::string text) = 0;
 };
 
-// Makes the player of a computer seat from a spec (`random`, a checkpoint, ...); throws
-// std::invalid_argument for a spec it cannot make.
-using ComputerFactory = std::function<std::unique_ptr<Player>(const std::string& spec, Seat seat)>;
+// Makes the player of a computer seat from a spec (`random`, a checkpoint, ...) for a table
+// playing `rules` (an external engine must be told them); throws std::invalid_argument for
+// a spec it cannot make.
+using ComputerFactory =
+    std::function<std::unique_ptr<Player>(const std::string& spec, Seat seat, const RuleSet& rules)>;
 
 // Told of every move a table plays, on the server's thread just before its state goes to
 // the connections: the table, its match (1, 2 after a rematch, ...), the moves played so
@@ -48,6 +51,10 @@ using ComputerFactory = std::function<std::unique_ptr<Player>(const std::string&
 // unset in the program.
 using MoveObserver =
     std::function<void(const std::string& table, int match, int moves_played, std::int64_t late_ms)>;
+
+// Told of every match a table finishes, with its record (BPGN with clock stamps), on the
+// server's thread: the lobby keeps it (lobby.h).
+using FinishObserver = std::function<void(const std::string& table, int match, const std::string& bpgn)>;
 
 struct TableSetup {
   RuleSet rules;
@@ -58,6 +65,7 @@ struct TableSetup {
   bool public_talk = false;
   TableLimits limits;
   MoveObserver on_move;
+  FinishObserver on_finished;
 };
 
 class Table {
@@ -92,6 +100,14 @@ class Table {
   // The latest finished match as BPGN with clock stamps (while a rematch runs, the match
   // before it); throws std::logic_error until a match is over.
   std::string bpgn() const;
+
+  // What the lobby's sweep looks at (lobby.h): whether any connection holds the table,
+  // whether a match has started and whether one runs, and when anything last happened at
+  // the table (a connection came or went, a message, an event of its match).
+  bool has_connections() const;
+  bool started() const;
+  bool running() const;
+  std::chrono::steady_clock::time_point last_activity() const;
 
  private:
   struct Impl;

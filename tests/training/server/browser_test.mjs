@@ -1,7 +1,8 @@
 // browser_test.mjs — the table of `bughouse serve` in a real browser: Debian's chromium,
 // headless, driven by playwright-core (npm). Four browser contexts: A-white and A-black
 // are people on board A, B-black is A-white's partner, and a spectator watches; B-white
-// is the computer. A-white creates a 30-second table from the lobby, everyone opens their
+// is the computer. A-white creates a 30-second table from the lobby, with the rules preset
+// pawns-stay chosen in its rules form (the banner names the rule), everyone opens their
 // link, A-white starts; moves are played by clicking squares (one queued as a premove while
 // the opponent thinks), the pawn A-white captures
 // reaches its partner, who drops it by dragging it from the pocket; partner and spectator
@@ -10,8 +11,8 @@
 // moves, the clocks run, a draw offered is declined, A-white resigns and everyone reads
 // the end banner; A-white asks for a rematch from it and plays again. The partner's seat
 // is also opened on a phone-sized screen (390 x 844): nothing wider than the screen, its
-// own board first, boards, pockets, clocks and buttons within it. Screenshots of the table, of the
-// partner's talk and of the phone's are saved. Exit 77 (skipped) without chromium or
+// own board first, boards, pockets, clocks and buttons within it. Screenshots of the lobby's
+// rules form, of the table, of the partner's talk and of the phone's are saved. Exit 77 (skipped) without chromium or
 // playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
@@ -38,6 +39,13 @@ async function lobby(browser, base) {
   await page.goto(`${base}/`);
   await page.fill('input[name="clock"]', "30s+0");
   await page.selectOption('select[name="computer"]', "greedy");
+  // The rules form: a preset sets the options, and the table plays them.
+  await page.click("details summary", { timeout: kLimit });
+  await page.selectOption("select[data-preset]", "pawns-stay");
+  const promotion = await page.locator('select[name="promotion"]').inputValue();
+  if (promotion !== "stay") fail(`the preset pawns-stay left promotion at ${promotion}`);
+  await page.waitForSelector("details summary:has-text('Rules: pawns-stay')", { timeout: kLimit });
+  await page.screenshot({ path: screenshot.replace(/\.png$/, "-lobby.png"), fullPage: true });
   await page.click('button[type="submit"]');
   const links = {};
   for (const name of ["A-white", "A-black", "B-white", "B-black", "Spectators"]) {
@@ -102,6 +110,8 @@ async function main() {
     const spectator = await open(browser, base, links["Spectators"]);
     await aWhite.click("button:has-text('Start')", { timeout: kLimit });
     await aWhite.waitForSelector("#banner:has-text('Playing')", { timeout: kLimit });
+    await spectator.waitForSelector("#banner:has-text('rules: promotion=stay')", { timeout: kLimit });
+    console.log("the table plays the rules chosen in the lobby: promotion=stay");
 
     // Partner talk: one click, shown on the partner's screen.
     await partner.click('button[data-tell="need N"]');

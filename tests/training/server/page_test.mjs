@@ -4,7 +4,8 @@
 // board is turned for each seat, the UCI text of clicked moves (drops, promotion to a
 // queen), clock text, the sitting mark, partners; the premoves (when a queued move is
 // sent, which squares show it, its refusal); and in a replay, the moves played by a time,
-// the running clocks, the end, stepping.
+// the running clocks, the end, stepping; the rules form's presets and the options a
+// table asks for (rules_model.js).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -12,7 +13,7 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, moveSquares, moveText, movesBy, partnerOf, promotedOf, sittingText, squareName, squaresOf, targetsOf } =
+const { flipped, formatClock, indexOf, leavingText, moveSquares, moveText, movesBy, partnerOf, promotedOf, promotionFor, sittingText, squareName, squaresOf, targetsOf } =
   model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
@@ -59,6 +60,19 @@ const promotion = squaresOf("8/4P3/8/8/8/8/4p3/K6k w - - 0 1");
 assert.equal(moveText("e7", "e8", promotion), "e7e8q");
 assert.equal(moveText("e2", "e1", promotion), "e2e1q");
 assert.equal(moveText("e7", "e8", promotion, "n"), "e7e8n");  // the chooser's piece
+assert.equal(moveText("e7", "e8", promotion, ""), "e7e8");    // staying a pawn
+// A person gone from the table: the seconds before the team loses, counting down.
+assert.deepEqual(leavingText({ "A-black": 25000 }, 0),
+                 ["A-black has left the table: their team loses in 25 s unless they come back"]);
+assert.deepEqual(leavingText({ "A-black": 25000 }, 10400), ["A-black has left the table: their team loses in 15 s unless they come back"]);
+assert.deepEqual(leavingText({ "A-black": 500 }, 900), ["A-black has left the table: their team loses in 0 s unless they come back"]);
+assert.deepEqual(leavingText({}, 0), []);
+assert.deepEqual(leavingText(undefined, 0), []);
+// Where pawns never promote (core/RULES.md: promotion = stay) the move is the bare step.
+assert.equal(promotionFor(["promotion=stay"], "q"), "");
+assert.equal(promotionFor(["promotion=reserve"], "n"), "n");
+assert.equal(promotionFor([], "q"), "q");
+assert.equal(promotionFor(undefined, "q"), "q");
 assert.equal(moveText("a1", "a2", promotion), "a1a2");
 assert.equal(moveText("e2", "e4", start), "e2e4");
 assert.equal(moveText("N@", "f3", start), "N@f3");
@@ -175,4 +189,29 @@ assert.deepEqual(stepTo(replay, -1), { done: 0, time: 0 });
 assert.deepEqual(movesOf(replay.steps, 2, 0), ["e4"]);
 assert.deepEqual(movesOf(replay.steps, 2, 1), ["d4"]);
 assert.deepEqual(movesOf(replay.steps, 1, 1), []);
+// The rules form's arithmetic (rules_model.js), on a catalogue shaped as GET /api/rules
+// serves it: a server that plays without checking drops.
+const rulesModel = await import("data:text/javascript," + encodeURIComponent(source("rules_model.js")));
+const catalogue = {
+  options: [
+    { name: "drop_check", values: ["true", "false"], value: "false", default: "true" },
+    { name: "promotion", values: ["true", "false", "reserve", "stay"], value: "true", default: "true" },
+    { name: "move_limit", values: null, value: "800", default: "800" },
+  ],
+  presets: [
+    { name: "common", about: "", options: {} },
+    { name: "tandem", about: "", options: { drop_check: "false" } },
+    { name: "pawns-stay", about: "", options: { promotion: "stay" } },
+  ],
+};
+const atServer = rulesModel.serverValues(catalogue);
+assert.deepEqual(atServer, { drop_check: "false", promotion: "true", move_limit: "800" });
+assert.equal(rulesModel.presetOf(catalogue, atServer), "tandem");
+assert.deepEqual(rulesModel.changedOptions(catalogue, atServer), {});  // nothing to ask for
+// A preset sets its options over core's defaults, not over the server's rules.
+const stay = rulesModel.presetValues(catalogue, "pawns-stay");
+assert.deepEqual(stay, { drop_check: "true", promotion: "stay", move_limit: "800" });
+assert.deepEqual(rulesModel.changedOptions(catalogue, stay), { drop_check: "true", promotion: "stay" });
+assert.equal(rulesModel.presetOf(catalogue, { ...stay, move_limit: "400" }), null);
+assert.throws(() => rulesModel.presetValues(catalogue, "nonsense"));
 console.log("page helpers: all assertions hold");

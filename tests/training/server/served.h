@@ -40,7 +40,7 @@ struct Served {
   }
   static ServerOptions options(std::int64_t think_ms, const Tweak& tweak) {
     return options(
-        [think_ms](const std::string& spec, Seat) -> std::unique_ptr<Player> {
+        [think_ms](const std::string& spec, Seat, const RuleSet&) -> std::unique_ptr<Player> {
           if (spec != "first") throw std::invalid_argument("unknown computer " + spec);
           return std::make_unique<FirstMovePlayer>(think_ms);
         },

@@ -386,7 +386,7 @@ TEST(Server, BadInputIsAnsweredAndChangesNothing) {
 TEST(Server, AStartWhoseComputerCannotBeMadeChangesNothing) {
   // The third computer seat fails (say, a checkpoint that cannot be read).
   int made = 0;
-  Served s([&made](const std::string&, Seat) -> std::unique_ptr<Player> {
+  Served s([&made](const std::string&, Seat, const RuleSet&) -> std::unique_ptr<Player> {
     if (++made == 3) throw std::invalid_argument("model 'gen-0012.ckpt': no such checkpoint file");
     return std::make_unique<FirstMovePlayer>(30);
   });

@@ -2,7 +2,9 @@
 // seat whose connection falls silent is shown as lost to the others and back when it
 // speaks; a move resent after a reconnection (with the number of moves it was sent
 // after) is played once; a rematch keeps the seats and tokens, starts fresh clocks, and
-// the finished match's record stays. Waits are for states, each with a generous limit.
+// the finished match's record stays; a person gone longer than the grace period loses for
+// the team, and one who comes back in time plays on. Waits are for states, each with a
+// generous limit.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -44,6 +46,54 @@ TEST(Table, ASilentSeatIsShownLostToTheOthersAndBackWhenItSpeaks) {
   ASSERT_TRUE(watcher.until(connected("A-white", 1)));
   quiet.close();  // a closed socket is lost at once
   EXPECT_TRUE(watcher.until(connected("A-white", 0)));
+}
+
+// Leaving the table (core/RULES.md "End of the match"): a person whose seat has no live
+// connection while the match runs gets the table's grace period, counted down to everyone;
+// past it the team loses, "left the table".
+TEST(Table, APersonGoneLongerThanTheGracePeriodLosesForTheTeam) {
+  Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.leave_grace = 500ms; });
+  const json table = s.create();
+  WsClient white(s.port(), s.seat_target(table, "A-white"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  std::optional<WsClient> black(std::in_place, s.port(), s.seat_target(table, "A-black"));
+  ASSERT_TRUE(watcher.until(connected("A-black", 1)));
+  white.send(json{{"type", "start"}});
+  const auto started = watcher.until(is_started);
+  ASSERT_TRUE(started);
+  EXPECT_TRUE((*started)["leaving"].empty());
+  black.reset();  // the page is closed
+  const auto counting = watcher.until([](const json& m) { return is_state(m) && m["leaving"].contains("A-black"); });
+  ASSERT_TRUE(counting);
+  EXPECT_LE((*counting)["leaving"]["A-black"].get<int>(), 500);
+  const auto over = watcher.until(is_over);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["result"], "1-0");
+  EXPECT_EQ((*over)["reason"], "team 1 wins: A-black left the table");
+  // The record says so, and a replay of it ends the same way.
+  const auto record = http_request(s.port(), http::verb::get, s.bpgn_target(table));
+  ASSERT_EQ(record.status, 200);
+  EXPECT_NE(record.body.find("{left A-black}"), std::string::npos) << record.body;
+}
+
+TEST(Table, APersonWhoComesBackWithinTheGracePeriodPlaysOn) {
+  Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.leave_grace = 60s; });
+  const json table = s.create();
+  WsClient white(s.port(), s.seat_target(table, "A-white"));
+  WsClient watcher(s.port(), s.spectator_target(table));
+  std::optional<WsClient> black(std::in_place, s.port(), s.seat_target(table, "A-black"));
+  ASSERT_TRUE(watcher.until(connected("A-black", 1)));
+  white.send(json{{"type", "start"}});
+  ASSERT_TRUE(watcher.until(is_started));
+  black.reset();
+  ASSERT_TRUE(watcher.until([](const json& m) { return is_state(m) && m["leaving"].contains("A-black"); }));
+  black.emplace(s.port(), s.seat_target(table, "A-black"));
+  const auto back = watcher.until(connected("A-black", 1));
+  ASSERT_TRUE(back);
+  EXPECT_TRUE((*back)["leaving"].empty());
+  EXPECT_EQ((*back)["over"], false);
+  white.send(move("e2e4", 0));  // and the match goes on
+  ASSERT_TRUE(black->until(event_of("A-white")));
 }
 
 TEST(Table, AMoveResentAfterAReconnectionIsPlayedOnce) {

@@ -1,14 +1,15 @@
-// app.js — the page of `bughouse serve`: the lobby form (create a table, show its links)
-// and the table (two SVG boards, clocks, reserves, click-to-move, drops, the end), drawn
-// with board_view.js; `/replays` is replay.js's. The server is the only referee: this
+// app.js — the page of `bughouse serve`: the table (two SVG boards, clocks, reserves,
+// click-to-move, drops, the end), drawn with board_view.js; the lobby is lobby.js's,
+// `/replays` replay.js's. The server is the only referee: this
 // script only draws its state messages and sends what the person clicks
 // (training/server/README.md "Messages").
 
-import { SEATS, boardOf, flipped, formatClock, moveSquares, moveText, movesBy, partnerOf, sittingText, squaresOf, targetsOf } from "./board_model.js";
+import { boardOf, flipped, formatClock, leavingText, moveSquares, moveText, movesBy, partnerOf, promotionFor, sittingText, squaresOf, targetsOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
 import { showReplays } from "./replay.js";
+import { showLobby } from "./lobby.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
@@ -17,74 +18,6 @@ const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N",
 // as lost (training/server/limits.h).
 const PING_MS = 2000;
 const app = document.getElementById("app");
-
-// ---- the lobby -------------------------------------------------------------------------
-
-function lobby() {
-  app.replaceChildren();
-  const form = element("form");
-  form.append(element("label", {}, "Clock "), element("input", { name: "clock", value: "3+0", size: "6" }), " ");
-  const computer = element("select", { name: "computer" });
-  for (const [value, label] of [["", "the server's model"], ["random", "random"], ["greedy", "greedy"],
-                                ["uniform", "uniform"], ["material", "material"], ["tactical", "tactical"]])
-    computer.append(element("option", { value }, label));
-  // Partner talk is the partners' own unless the table makes it public (spectators read it).
-  const publicTalk = element("input", { type: "checkbox", name: "public_talk" });
-  const publicLabel = element("label");
-  publicLabel.append(publicTalk, " spectators read the partners' talk");
-  form.append(element("label", {}, "Computer "), computer, " ", publicLabel, " ",
-              element("button", { type: "submit" }, "Create a table"));
-  // Or watch the computer play all four seats at this clock.
-  const watch = element("button", { type: "button", "data-watch": "" }, "Watch the computer play");
-  form.append(" ", watch);
-  const out = element("div", { class: "links" });
-  const message = element("div", { id: "message" });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value, public_talk: publicTalk.checked });
-    const response = await fetch("/api/tables", { method: "POST", body });
-    const text = await response.text();
-    if (!response.ok) { message.textContent = text; return; }
-    message.textContent = "";
-    showLinks(JSON.parse(text), out);
-  });
-  watch.onclick = async () => {
-    const body = JSON.stringify({ clock: form.clock.value, computer: form.computer.value, watch: true });
-    const response = await fetch("/api/tables", { method: "POST", body });
-    const text = await response.text();
-    if (!response.ok) { message.textContent = text; return; }
-    location.href = `/table/${JSON.parse(text).spectator}`;
-  };
-  app.append(form, message, out);
-  linkReplays().catch(() => {});  // the tables work without it
-}
-
-// With a training run (`bughouse serve --run DIR`), the lobby leads to its replays.
-async function linkReplays() {
-  const run = await (await fetch("/api/run")).json();
-  if (!run.run) return;
-  const p = element("p");
-  p.append(element("a", { href: "/replays", "data-replays": "" }, `Replays of the training run “${run.name}”`),
-           " — its self-play and arena matches, generation by generation");
-  app.append(p);
-}
-
-// Each seat's link carries its secret token: give it only to the person who sits there.
-function showLinks(table, out) {
-  out.replaceChildren(element("p", {}, "Send each person the link of their seat; open yours. " +
-                                        "Seats nobody opens are played by the computer once someone presses Start."));
-  const base = `${location.origin}/table/${table.table}`;
-  for (const seat of SEATS) {
-    const url = `${base}?token=${table.seats[seat]}`;
-    const row = element("p");
-    row.append(element("a", { href: url }, seat), " ", element("input", { value: url, readonly: "" }));
-    out.append(row);
-  }
-  const row = element("p");
-  row.append(element("a", { href: `/table/${table.spectator}` }, "Spectators"), " ",
-             element("input", { value: `${location.origin}/table/${table.spectator}`, readonly: "" }));
-  out.append(row);
-}
 
 // ---- the table -------------------------------------------------------------------------
 
@@ -119,7 +52,8 @@ class TableView {
     this.sayForm = element("form", { class: "say" });
     this.premoveDiv = element("div", { id: "premove" });
     this.drawDiv = element("div", { id: "draw" });
-    app.append(this.banner, this.controls, this.drawDiv, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
+    this.leavingDiv = element("div", { id: "leaving" });
+    app.append(this.banner, this.leavingDiv, this.controls, this.drawDiv, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
                this.message);
   }
 
@@ -282,8 +216,10 @@ class TableView {
 
   draw() {
     const s = this.state;
-    this.banner.textContent = s.over ? `${s.result}  ${s.reason}`
-                            : s.started ? `Playing ${s.clock}` : `Waiting for the start (${s.clock})`;
+    // The rules show where they differ from the common form (core/RULES.md "Rule options").
+    const rules = s.rules && s.rules.length ? ` · rules: ${s.rules.join(", ")}` : "";
+    this.banner.textContent = s.over ? `${s.result}  ${s.reason}${rules}`
+                            : s.started ? `Playing ${s.clock}${rules}` : `Waiting for the start (${s.clock})${rules}`;
     this.drawControls();
     this.drawDrawOffer();
     this.boardsDiv.replaceChildren(this.boardSide(0), this.boardSide(1));
@@ -309,7 +245,9 @@ class TableView {
     if (this.seat && s.started && !s.over) {
       const resign = element("button", {}, "Resign");
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
-      this.controls.append(resign, " ", this.promotionChooser(), " ", this.moveInput());
+      // Where pawns never promote there is nothing to choose.
+      const chooser = (s.rules || []).includes("promotion=stay") ? "" : this.promotionChooser();
+      this.controls.append(resign, " ", chooser, " ", this.moveInput());
     }
     if (s.over && this.seat) {
       const rematch = element("button", {}, "Rematch");
@@ -383,12 +321,14 @@ class TableView {
     else this.drawDiv.append(button("Withdraw", "decline"));
   }
 
-  // What a pawn reaching the last rank becomes (kept across redraws).
+  // What a pawn reaching the last rank becomes (kept across redraws); under promotion =
+  // reserve it may also stay a pawn.
   promotionChooser() {
     const select = element("select", { "aria-label": "promote to", "data-promotion": "" });
-    for (const [value, label] of [["q", "queen"], ["r", "rook"], ["b", "bishop"], ["n", "knight"]])
-      select.append(element("option", { value }, `promote to ${label}`));
-    select.value = this.promotion || "q";
+    const choices = [["q", "promote to queen"], ["r", "promote to rook"], ["b", "promote to bishop"], ["n", "promote to knight"]];
+    if ((this.state.rules || []).includes("promotion=reserve")) choices.push(["", "stay a pawn"]);
+    for (const [value, label] of choices) select.append(element("option", { value }, label));
+    select.value = this.promotion ?? "q";
     select.onchange = () => { this.promotion = select.value; };
     return select;
   }
@@ -415,7 +355,8 @@ class TableView {
     const own = piece && (piece === piece.toUpperCase()) === white;
     if (own && this.from !== name) { this.from = name; this.draw(); return; }  // (re)pick a piece to move
     if (!this.from || own) { this.cancelPremove(); return; }
-    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), this.promotion || "q");
+    const promotion = promotionFor(this.state.rules, this.promotion ?? "q");
+    const move = moveText(this.from, name, squaresOf(this.state.boards[boardOf(this.seat)].fen), promotion);
     const action = clickAction(this.state, this.seat, boardOf(this.seat));
     if (action === "send") this.sendMove(move);
     if (action === "queue") this.premove = { from: this.from, to: name, move };
@@ -432,10 +373,14 @@ class TableView {
     const waited = (seat) => s.boards[boardOf(seat)].sitting_ms;
     view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving,
                     (seat) => (moving(seat) && waited(seat) != null ? sittingText(waited(seat) + elapsed) : ""));
+    // Leaving the table counts down with the clocks (core/RULES.md "End of the match").
+    const leaving = s.over ? [] : leavingText(s.leaving, elapsed);
+    if (this.leavingDiv.textContent !== leaving.join(""))
+      this.leavingDiv.replaceChildren(...leaving.map((line) => element("p", {}, line)));
   }
 }
 
 const match = location.pathname.match(/^\/table\/([0-9a-f]+)$/);
 if (match) new TableView(match[1], new URLSearchParams(location.search).get("token"));
 else if (location.pathname === "/replays") showReplays(app);
-else lobby();
+else showLobby(app);

@@ -50,13 +50,26 @@ export function flipped(seat, board) {
 }
 
 // The UCI text of a move picked by clicks: `from` is a square ("e2") or a reserve piece
-// ("N@"); a pawn reaching the last rank becomes a queen (the page offers no choice yet).
-// A pawn reaching the last rank becomes `promotion` (q, r, b or n; the page's chooser).
+// ("N@"). A pawn reaching the last rank becomes `promotion` (q, r, b or n; the page's
+// chooser), or stays a pawn when it is "" (core/RULES.md: promotion = stay or reserve).
 export function moveText(from, to, squares, promotion = "q") {
   if (from.endsWith("@")) return from + to;
   const piece = squares[indexOf(from)];
   const promotes = piece && piece.toLowerCase() === "p" && (to[1] === "8" || to[1] === "1");
   return from + to + (promotes ? promotion : "");
+}
+
+// What the table shows of the people gone (the state's `leaving`: seat -> ms before their
+// team loses, `elapsed` ms ago): one line each, counting down in whole seconds.
+export function leavingText(leaving, elapsed) {
+  return Object.entries(leaving || {}).map(([seat, ms]) =>
+    `${seat} has left the table: their team loses in ${Math.max(0, Math.ceil((ms - elapsed) / 1000))} s unless they come back`);
+}
+
+// The promotion letter a click-move carries at a table playing `rules` (the state's
+// changed options): none where pawns never promote, else the chooser's `chosen`.
+export function promotionFor(rules, chosen) {
+  return (rules || []).includes("promotion=stay") ? "" : chosen;
 }
 
 // The squares a UCI move touches, to mark it: "e2e4" -> e2, e4; a drop "N@f3" -> f3.

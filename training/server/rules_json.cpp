@@ -1,0 +1,67 @@
+// rules_json.cpp — the rules catalogue, a request's rules, a table's changed options.
+#include "training/server/rules_json.h"
+
+#include <stdexcept>
+
+namespace bh::server {
+
+namespace {
+
+// A JSON value as the text set_option reads (config files allow the same three kinds).
+std::string option_text(const std::string& key, const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
+  if (value.is_number_integer()) return std::to_string(value.get<long long>());
+  throw std::invalid_argument("\"rules\": option '" + key + "' must be a string, a boolean or an integer");
+}
+
+std::string value_of(const std::string& line) { return line.substr(line.find('=') + 1); }
+
+}  // namespace
+
+nlohmann::json rules_catalogue(const RuleSet& server_rules) {
+  nlohmann::json options = nlohmann::json::array();
+  const std::vector<std::string> current = describe(server_rules), defaults = describe(RuleSet{});
+  const std::vector<std::string_view> names = option_names();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::vector<std::string> values = option_values(names[i]);
+    options.push_back({{"name", names[i]},
+                       {"values", values.empty() ? nlohmann::json(nullptr) : nlohmann::json(values)},
+                       {"value", value_of(current[i])},
+                       {"default", value_of(defaults[i])}});
+  }
+  nlohmann::json presets = nlohmann::json::array();
+  for (const RulePreset& p : rule_presets()) {
+    nlohmann::json set = nlohmann::json::object();
+    for (auto [key, value] : p.options) set[std::string(key)] = value;
+    presets.push_back({{"name", p.name}, {"about", p.about}, {"options", set}});
+  }
+  return {{"options", options}, {"presets", presets}};
+}
+
+RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules) {
+  if (!rules.is_object()) throw std::invalid_argument("\"rules\": expected an object of rule options");
+  auto set = [&](const std::string& key, const nlohmann::json& value) {
+    try {
+      set_option(server_rules, key, option_text(key, value));
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      throw std::invalid_argument(what.rfind("\"rules\"", 0) == 0 ? what : "\"rules\": " + what);
+    }
+  };
+  // `variant = chess` sets chess's whole rule set, so it goes before the options it would reset.
+  if (rules.contains("variant")) set("variant", rules["variant"]);
+  for (const auto& [key, value] : rules.items())
+    if (key != "variant") set(key, value);
+  return server_rules;
+}
+
+std::vector<std::string> rules_changed(const RuleSet& rules) {
+  const std::vector<std::string> defaults = describe(RuleSet{}), now = describe(rules);
+  std::vector<std::string> changed;
+  for (std::size_t i = 0; i < now.size(); ++i)
+    if (now[i] != defaults[i]) changed.push_back(now[i]);
+  return changed;
+}
+
+}  // namespace bh::server

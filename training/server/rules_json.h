@@ -1,0 +1,31 @@
+// rules_json.h — a table's rules in the server's JSON (training/server/README.md "Rules"):
+// the catalogue `GET /api/rules` serves to the page's rules form (every RuleSet option with
+// the values it takes, the presets of core/RULES.md "Rule presets"), the "rules" object of
+// `POST /api/tables` read over the server's own rules, and the short list a table's state
+// carries (the options that differ from core/RULES.md's defaults).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/rules.h"
+
+namespace bh::server {
+
+// {"options":[{"name","values","value","default"}...],"presets":[{"name","about","options":{}}...]};
+// "values" is null for an integer option, "value" the server's, "default" core/RULES.md's
+// (presets set their options over the defaults).
+nlohmann::json rules_catalogue(const RuleSet& server_rules);
+
+// `server_rules` with the options of a request's "rules" object set over them (values
+// as strings, booleans or integers). Throws std::invalid_argument naming "rules" and the
+// option that is wrong.
+RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules);
+
+// "key=value" for each option whose value differs from the core defaults, in describe()'s
+// order (empty: the common form).
+std::vector<std::string> rules_changed(const RuleSet& rules);
+
+}  // namespace bh::server
