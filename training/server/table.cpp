@@ -96,6 +96,7 @@ struct Table::Impl {
   void on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_draw(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_decline(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
+  void on_claim(TableClient&, std::optional<Seat> seat, const nlohmann::json& message);
   void on_start(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&);
   void begin();
@@ -171,11 +172,11 @@ void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::st
       {"move", &Impl::on_move}, {"resign", &Impl::on_resign}, {"start", &Impl::on_start},
       {"ping", &Impl::on_ping}, {"tell", &Impl::on_tell}, {"rematch", &Impl::on_rematch},
       {"say", &Impl::on_say},   {"suggest", &Impl::on_suggest}, {"draw", &Impl::on_draw},
-      {"decline", &Impl::on_decline}};
+      {"decline", &Impl::on_decline}, {"claim", &Impl::on_claim}};
   const auto handler = type != message.end() && type->is_string() ? kHandlers.find(type->get<std::string>())
                                                                    : kHandlers.end();
   if (handler == kHandlers.end())
-    return client.send(error_json("unknown message type: expected move, resign, draw, decline, start, rematch, tell, say, suggest or ping").dump());
+    return client.send(error_json("unknown message type: expected move, resign, draw, decline, claim, start, rematch, tell, say, suggest or ping").dump());
   try {
     (this->*handler->second)(client, seat, message);
   } catch (const std::exception& e) {
@@ -282,6 +283,20 @@ void Table::Impl::on_decline(TableClient&, std::optional<Seat> seat, const nlohm
   const Seat s = seat_holder(seat, "decline");
   if (!live || live->draw_agreed().empty()) throw std::invalid_argument("decline: no draw is offered");
   live->decline_draw(s);
+}
+
+// A draw claimed by the player to move (core/RULES.md "Repetition" and "Chess draws"),
+// with the move that makes it or on the position as it stands; the referee judges it.
+void Table::Impl::on_claim(TableClient&, std::optional<Seat> seat, const nlohmann::json& message) {
+  const Seat s = seat_holder(seat, "claim");
+  if (!live) throw std::invalid_argument("claim: the match has not started");
+  const auto move = message.find("move");
+  if (move != message.end() && (!move->is_string() || move->get_ref<const std::string&>().size() > kMaxMoveText))
+    throw std::invalid_argument("claim: expected {\"type\":\"claim\"} or {\"type\":\"claim\",\"move\":\"g1f3\"}");
+  const SubmitResult r = live->claim_draw(s, move == message.end() ? std::string() : move->get<std::string>());
+  if (r.verdict == Verdict::Ok) return;
+  // The referee's refusal reads "claim refused: ..." already; other refusals get the prefix.
+  throw std::invalid_argument(r.message.rfind("claim", 0) == 0 ? r.message : "claim: " + r.message);
 }
 
 void Table::Impl::on_resign(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {

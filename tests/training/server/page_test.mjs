@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 // a "type": "module" package is CommonJS to older Node releases, Debian 12's 18 among them).
 const source = (name) => readFileSync(new URL(`../../../training/server/page/${name}`, import.meta.url), "utf8");
 const model = await import("data:text/javascript," + encodeURIComponent(source("board_model.js")));
-const { flipped, formatClock, indexOf, leavingText, moveSquares, moveText, movesBy, partnerOf, promotedOf, promotionFor, sittingText, squareName, squaresOf, targetsOf } =
+const { flipped, formatClock, hasClaims, indexOf, leavingText, moveSquares, moveText, movesBy, partnerOf, promotedOf, promotionFor, sittingText, squareName, squaresOf, targetsOf } =
   model;
 
 const start = squaresOf("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1");
@@ -61,6 +61,12 @@ assert.equal(moveText("e7", "e8", promotion), "e7e8q");
 assert.equal(moveText("e2", "e1", promotion), "e2e1q");
 assert.equal(moveText("e7", "e8", promotion, "n"), "e7e8n");  // the chooser's piece
 assert.equal(moveText("e7", "e8", promotion, ""), "e7e8");    // staying a pawn
+// Draw claims exist in standard chess and under the claim forms of repetition and fifty moves.
+assert.equal(hasClaims(["repetition_draw=claim"]), true);
+assert.equal(hasClaims(["fifty_move_draw=claim", "promotion=stay"]), true);
+assert.equal(hasClaims(["variant=chess"]), true);
+assert.equal(hasClaims(["repetition_draw=true"]), false);
+assert.equal(hasClaims(undefined), false);
 // A person gone from the table: the seconds before the team loses, counting down.
 assert.deepEqual(leavingText({ "A-black": 25000 }, 0),
                  ["A-black has left the table: their team loses in 25 s unless they come back"]);

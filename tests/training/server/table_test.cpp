@@ -3,7 +3,8 @@
 // speaks; a move resent after a reconnection (with the number of moves it was sent
 // after) is played once; a rematch keeps the seats and tokens, starts fresh clocks, and
 // the finished match's record stays; a person gone longer than the grace period loses for
-// the team, and one who comes back in time plays on. Waits are for states, each with a
+// the team, and one who comes back in time plays on; a draw is claimed where the rules
+// have claims. Waits are for states, each with a
 // generous limit.
 #include <gtest/gtest.h>
 
@@ -94,6 +95,48 @@ TEST(Table, APersonWhoComesBackWithinTheGracePeriodPlaysOn) {
   EXPECT_EQ((*back)["over"], false);
   white.send(move("e2e4", 0));  // and the match goes on
   ASSERT_TRUE(black->until(event_of("A-white")));
+}
+
+// A draw claimed at a table whose rules have claims (core/RULES.md "Repetition":
+// repetition_draw = claim): refused, with the counts, before the third occurrence, and
+// granted on it; at a table without claims the claim is refused with the options named.
+TEST(Table, ThePlayerToMoveClaimsADrawWhereTheRulesHaveClaims) {
+  Served s(600'000);
+  const auto created = http_request(s.port(), http::verb::post, "/api/tables",
+                                    json{{"clock", "1+0"}, {"rules", {{"repetition_draw", "claim"}}}}.dump());
+  ASSERT_EQ(created.status, 201) << created.body;
+  const json table = json::parse(created.body);
+  WsClient white(s.port(), s.seat_target(table, "A-white"));
+  WsClient black(s.port(), s.seat_target(table, "A-black"));
+  white.send(json{{"type", "start"}});
+  ASSERT_TRUE(black.until(is_started));
+  white.send(json{{"type", "claim"}});
+  const auto early = white.until(is_error);
+  ASSERT_TRUE(early);
+  EXPECT_EQ((*early)["message"], "claim refused: the position has occurred 1 time(s) (3 needed)");
+  // The knights out and back twice: the start position for the third time, White to move.
+  const char* cycle[4] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+  for (int i = 0; i < 8; ++i) {
+    WsClient& mover = i % 2 ? black : white;
+    WsClient& other = i % 2 ? white : black;
+    mover.send(move(cycle[i % 4], i));
+    ASSERT_TRUE(other.until(event_of(i % 2 ? "A-black" : "A-white")));
+  }
+  white.send(json{{"type", "claim"}});
+  const auto over = black.until(is_over);
+  ASSERT_TRUE(over);
+  EXPECT_EQ((*over)["reason"], "draw: A-white claimed a threefold repetition");
+  EXPECT_EQ((*over)["rules"], json::array({"repetition_draw=claim"}));
+
+  const json plain = s.create();
+  WsClient you(s.port(), s.seat_target(plain, "A-white"));
+  you.send(json{{"type", "start"}});
+  ASSERT_TRUE(you.until(is_started));
+  you.send(json{{"type", "claim"}});
+  const auto refused = you.until(is_error);
+  ASSERT_TRUE(refused);
+  EXPECT_NE((*refused)["message"].get<std::string>().find("repetition_draw = claim"), std::string::npos)
+      << (*refused)["message"];
 }
 
 TEST(Table, AMoveResentAfterAReconnectionIsPlayedOnce) {

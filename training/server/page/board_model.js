@@ -66,6 +66,12 @@ export function leavingText(leaving, elapsed) {
     `${seat} has left the table: their team loses in ${Math.max(0, Math.ceil((ms - elapsed) / 1000))} s unless they come back`);
 }
 
+// Whether a table playing `rules` (the state's changed options) has draw claims: standard
+// chess, or bughouse under a claim form of core/RULES.md "Repetition".
+export function hasClaims(rules) {
+  return ["variant=chess", "repetition_draw=claim", "fifty_move_draw=claim"].some((r) => (rules || []).includes(r));
+}
+
 // The promotion letter a click-move carries at a table playing `rules` (the state's
 // changed options): none where pawns never promote, else the chooser's `chosen`.
 export function promotionFor(rules, chosen) {
