@@ -15,6 +15,7 @@
 #include "core/notation.h"
 #include "core/parse_error.h"
 #include "training/live/draw_agreement.h"
+#include "training/live/sitting.h"
 
 namespace bh {
 
@@ -149,7 +150,11 @@ struct LiveMatch::Impl {
     pending[b] = Pending{};
     if (match.over() || match.mover(b) != s) return;
     if (a.action.is_wait()) {
+      // The first wait of a turn starts the seat's sitting (training/live/sitting.h): the
+      // front ends show it now, not at the next move.
+      const bool sat_down = !sitting_since(match, b);
       match.wait(b, t);
+      if (sat_down) outbox.push_back(said_event(LiveEvent::Kind::Sit, s, {}));
       ask(b, t);
       return;
     }

@@ -47,9 +47,10 @@ struct SubmitResult {
 // What happened, for a front end to redraw or broadcast. `after` is the match as it stood
 // right after the event (a copy: the referee goes on meanwhile).
 struct LiveEvent {
-  enum class Kind { Move, Over, Tell, Draw };
+  enum class Kind { Move, Over, Tell, Draw, Sit };
   Kind kind = Kind::Move;
-  Seat seat = AWhite;   // the mover (Move); the computer that speaks to its person partner (Tell)
+  Seat seat = AWhite;   // the mover (Move); the computer that speaks to its person partner (Tell);
+                        // a computer that chose to wait and now sits (Sit, once a turn)
   Move move;            // the move played (Move)
   std::string san;      // the move in SAN, as it read before it was played (Move)
   std::int64_t time_ms = 0;

@@ -2,7 +2,8 @@
 // still and moves by hand: a computer's move lands exactly when its think time has
 // passed, a person's move is stamped when it arrives, moves out of turn, illegal moves and
 // moves for a computer's seat are refused without changing anything, a silent person's
-// flag falls on time, a capture wakes a stuck computer, resignation ends the match, a
+// flag falls on time, a capture wakes a stuck computer, a computer that chooses to wait is
+// heard sitting once, resignation ends the match, a
 // computer's illegal move is named, partner talk passes between a person and a computer
 // partner, never into a decision under way, and a draw is agreed by every person and the
 // computers' rule.
@@ -16,6 +17,7 @@
 #include "core/notation.h"
 #include "mcts/search.h"
 #include "training/live/live_match.h"
+#include "training/live/sitting.h"
 
 namespace bh {
 namespace {
@@ -163,6 +165,24 @@ TEST(LiveMatch, ACaptureWakesAStuckComputer) {
   EXPECT_EQ(events[1].san, "N@d8");
   EXPECT_EQ(events[1].time_ms, 600);
   EXPECT_EQ(live.snapshot().state(BoardA), BoardState::Playing);  // White has moves again
+}
+
+// A computer that chooses to wait sits (training/live/sitting.h): the front ends hear it
+// once, at its first wait of the turn, not at each wait slice, and then its move.
+TEST(LiveMatch, AComputerThatChoosesToWaitIsHeardSittingOnce) {
+  Fixture f({"0000", "0000", "e2e4"}, 500);
+  f.at(500);
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Sit);
+  EXPECT_EQ(f.events[0].seat, AWhite);
+  EXPECT_EQ(f.events[0].time_ms, 500);
+  EXPECT_EQ(sitting_since(f.events[0].after, BoardA), 0);  // sitting since its turn began
+  f.at(1000);
+  EXPECT_EQ(f.events.size(), 1u);  // the second wait slice: still sitting, nothing new
+  f.at(1500);
+  ASSERT_EQ(f.events.size(), 2u);
+  EXPECT_EQ(f.events[1].kind, LiveEvent::Kind::Move);
+  EXPECT_EQ(f.events[1].san, "e4");
 }
 
 TEST(LiveMatch, ResignationEndsTheMatchOnce) {

@@ -122,6 +122,9 @@ async function main() {
     await partner.press('form.say input[name="say"]', "Enter");
     await aWhite.waitForSelector("#talk:has-text('B-black: <i>hold</i> the bishop')", { timeout: kLimit });
     if (await aWhite.locator("#talk i").count() !== 0) throw new Error("the partner's text was read as markup");
+    // The box is emptied once the server has passed the text on.
+    await partner.waitForFunction(() => document.querySelector('form.say input[name="say"]').value === "", null,
+                                  { timeout: kLimit });
     console.log("B-black said free text; A-white read it as text");
     // A suggestion: A-white points at e7-e5 on its partner's board B; both see the arrow.
     await aWhite.click('svg[data-board="B"] rect[data-square="e7"]');

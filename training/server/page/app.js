@@ -166,10 +166,12 @@ class TableView {
                                      "aria-label": "say to your partner" });
     this.sayForm.append(input, " ", element("button", { type: "submit" }, "Say"),
                         " (click a piece on your partner's board, then a square, to suggest a move)");
+    // The text stays in the box until the server passes it on (heard() clears it): a
+    // message refused as too fast is not lost.
+    this.sayInput = input;
     this.sayForm.onsubmit = (event) => {
       event.preventDefault();
       if (input.value.trim()) this.send({ type: "say", text: input.value });
-      input.value = "";
     };
   }
 
@@ -205,6 +207,7 @@ class TableView {
 
   // A line of partner talk (`plain`: the text as it is, e.g. a suggestion), newest last.
   heard(message) {
+    if (message.free && message.from === this.seat && this.sayInput?.value === message.text) this.sayInput.value = "";
     const who = message.from === this.seat ? "you" : message.from;
     // A computer partner's message comes with its plain words.
     const words = message.words ? ` (${message.words})` : "";
