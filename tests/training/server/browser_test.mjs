@@ -5,7 +5,8 @@
 // pawns-stay chosen in its rules form (the banner names the rule), everyone opens their
 // link, A-white starts; moves are played by clicking squares (one queued as a premove while
 // the opponent thinks), the pawn A-white captures
-// reaches its partner, who drops it by dragging it from the pocket; partner and spectator
+// reaches its partner (A-white suggests where to drop it: its partner's pocket piece, then
+// a square), who drops it by dragging it from the pocket; partner and spectator
 // see the same moves, partners talk by one click and in free text (read as text, never
 // markup), A-white's suggested move is an arrow on both partners' screens until B-black
 // moves, the clocks run, a draw offered is declined, A-white resigns and everyone reads
@@ -167,6 +168,11 @@ async function main() {
                                   null, { timeout: kLimit });
     const pawn = '.seat[data-seat="B-black"] .reserve span[data-piece="P"]';
     await partner.waitForSelector(pawn, { timeout: kLimit });
+    // A-white suggests the drop: its partner's pawn, then a6 on board B; a ring on both screens.
+    await aWhite.click(pawn, { timeout: kLimit });
+    await aWhite.click('svg[data-board="B"] rect[data-square="a6"]');
+    await partner.waitForSelector('svg[data-board="B"] [data-suggested="P@a6"]', { timeout: kLimit });
+    console.log("A-white suggested the drop P@a6 on its partner's board");
     await partner.dragAndDrop(pawn, 'svg[data-board="B"] rect[data-square="a6"]');
     await waitForMove(partner, "B", "P@a6");
     console.log("dropped B P@a6 by dragging");

@@ -33,7 +33,7 @@ class TableView {
     this.pending = null;    // the last move sent and not yet seen played: resent after a reconnection
     this.premove = null;    // {from, to, move}: one move queued until the turn comes (premove.js)
     this.premoveSent = null;  // the premove's text once sent, to recognise the server's refusal
-    this.suggestFrom = null;  // a square picked on the partner's board, to suggest a move from
+    this.suggestFrom = null;  // a square ("e2") or pocket piece ("N@") of the partner's, to suggest a move from
     this.suggestion = null;   // {board, move, seat, match, by}: shown on `board` until `seat` moves (by = its moves then)
     this.build();
     this.connect();
@@ -292,7 +292,14 @@ class TableView {
       onPick: (piece) => { this.from = `${piece}@`; this.draw(); },
       onDrag: (piece) => { this.from = `${piece}@`; },  // no redraw: it would end the drag
     } : {};
-    return view.seatRow(seat, s.reserves[seat], `${seat} · ${who}`, mine);
+    // The partner's pocket: a piece picked there, then a square of the partner's board,
+    // suggests that drop (clickPartnerSquare).
+    const partners = this.seat && seat === partnerOf(this.seat) ? {
+      picked: this.suggestFrom?.endsWith("@") ? this.suggestFrom[0] : null,
+      onPick: (piece) => { this.suggestFrom = `${piece}@`; this.draw(); },
+      onDrag: (piece) => { this.suggestFrom = `${piece}@`; },
+    } : {};
+    return view.seatRow(seat, s.reserves[seat], `${seat} · ${who}`, { ...mine, ...partners });
   }
 
   boardSvg(board, turned) {
