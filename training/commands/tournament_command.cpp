@@ -42,6 +42,8 @@ struct TournamentOptions {
   int max_games = 1000;
   std::string anchor;
   double rating_limit = 0;
+  int prize_places = 3;
+  bool prizes_stack = false;
   std::string out;
   bool resume = false;
   MatchSetupOptions setup{"", "", "5+5", 0, "auto", {}};
@@ -133,6 +135,8 @@ TournamentConfig tournament_config(const TournamentOptions& o, const MatchSetup&
   c.sprt = {o.sprt[0], o.sprt[1], o.alpha, o.beta};
   c.max_games = o.max_games, c.anchor = o.anchor;
   if (o.rating_limit > 0) c.rating_limit = o.rating_limit;
+  c.prize_places = o.prize_places;
+  c.prizes_stack = o.prizes_stack;
   return c;
 }
 
@@ -147,6 +151,8 @@ void print_match(const Tournament& t, const Meeting& m, const MatchRecord& rec) 
 void write_outputs(const Tournament& t, const TournamentSummary& s) {
   write_file_atomic(t.dir() / "summary.json", summary_json(s));
   write_file_atomic(t.dir() / "tournament.html", summary_html(s, "bughouse tournament — " + s.format));
+  write_file_atomic(t.dir() / "standings.csv", standings_csv(s));
+  write_file_atomic(t.dir() / "crosstable.csv", cross_table_csv(s));
 }
 
 void run_tournament_command(const TournamentOptions& o) {
@@ -178,6 +184,7 @@ void run_tournament_command(const TournamentOptions& o) {
             << (s.rungs.empty() ? "" : "\n") << endings_text(s);
   write_outputs(t, s);
   std::cout << "written: " << (t.dir() / "summary.json").string() << ", " << (t.dir() / "tournament.html").string() << ", "
+            << (t.dir() / "standings.csv").string() << ", " << (t.dir() / "crosstable.csv").string() << ", "
             << (t.dir() / "games").string() << "/*.bpgn" << std::endl;
 }
 
@@ -197,6 +204,10 @@ void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
       ->check(CLI::IsMember({"fixed", "random", "all-pairs", "solo", "rotating"}));
   cmd->add_option("--anchor", o.anchor, "Ratings are anchored at this player (its rating, or 0); default the first");
   cmd->add_option("--rating-limit", o.rating_limit, "Category prize: the first team whose players' ratings add up to less");
+  cmd->add_option("--prize-places", o.prize_places, "Prizes for the first this many teams (then the category prizes)")
+      ->check(CLI::Range(0, 1000))->capture_default_str();
+  cmd->add_flag("--prizes-stack", o.prizes_stack,
+                "A team may take a place and category prizes too (default: one prize a team, the higher)");
 }
 
 // The format, its rounds and the SPRT.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/platform/atomic_file.h"
+#include "core/rules.h"
 #include "core/platform/write_boundary.h"
 
 namespace bh {
@@ -36,9 +37,20 @@ MatchRecord match_from(const json& j) {
           j.at("fault").get<std::string>(), j.at("message").get<std::string>(), j.at("moves").get<int>()};
 }
 
+// Settings with their rules as the current build writes them: a journal written before
+// an option was added lists fewer lines for the same rules (core/rules.h parse_rules fills
+// in the defaults), and must still resume.
+json with_rules_rewritten(json settings) {
+  if (!settings.contains("rules") || !settings["rules"].is_array()) return settings;
+  std::string lines;
+  for (const json& line : settings["rules"]) lines += line.get<std::string>() + "\n";
+  settings["rules"] = describe(parse_rules(lines));
+  return settings;
+}
+
 // The first key (as a JSON pointer) whose value differs between two settings objects.
 std::string first_difference(const json& a, const json& b) {
-  const json patch = json::diff(a, b);
+  const json patch = json::diff(with_rules_rewritten(a), with_rules_rewritten(b));
   return patch.empty() ? std::string() : patch[0].at("path").get<std::string>();
 }
 

@@ -148,7 +148,8 @@ Match Tournament::start_of(int r, int m) const {
 }
 
 MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) {
-  MatchRecord rec{r, m, g};
+  MatchRecord rec;
+  rec.round = r, rec.meeting = m, rec.game = g;
   const std::array<int, kSeats> seats = seats_of(meeting, g, config_.alternate_colours);
   Players owned;
   for (int s = 0; s < kSeats; ++s)
@@ -187,7 +188,8 @@ std::vector<std::pair<std::string, std::string>> Tournament::record_tags(int r, 
 
 // A withdrawn team loses without playing; when both have withdrawn, neither scores more.
 MatchRecord Tournament::forfeit(int r, int m, int g, const Meeting& meeting) const {
-  MatchRecord rec{r, m, g};
+  MatchRecord rec;
+  rec.round = r, rec.meeting = m, rec.game = g;
   const int home_out = withdrawn(meeting.home_seats), away_out = withdrawn(meeting.away_seats);
   rec.home_score = home_out >= 0 && away_out >= 0 ? 0.5 : home_out >= 0 ? 0 : 1;
   rec.ending = "forfeit";

@@ -59,6 +59,10 @@ struct TournamentConfig {
   int max_games = 1000;           // Format::Sprt: stop undecided after this many matches
   std::string anchor;             // ratings anchored here (default: the first participant)
   std::optional<double> rating_limit;  // category: teams whose ratings sum below this
+  // Prizes (prizes.h): the first this many places, then the categories; a team takes one
+  // prize unless they stack. They change no match, so the journal's settings omit them.
+  int prize_places = 3;
+  bool prizes_stack = false;
 
   int participant(const std::string& name) const;  // index, or -1
 };

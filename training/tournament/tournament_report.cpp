@@ -79,6 +79,12 @@ Table gauntlet_table(const TournamentSummary& s) {
   return t;
 }
 
+Table prizes_table(const TournamentSummary& s) {
+  Table t{"Prizes", {"prize", "team"}, {}};
+  for (const auto& [prize, team] : s.prizes) t.rows.push_back({prize, team});
+  return t;
+}
+
 Table members_table(const TournamentSummary& s) {
   Table t{"Entrants", {"entrant", "players"}, {}};
   for (const EntrantInfo& e : s.entrants)
@@ -104,6 +110,25 @@ std::string render_text(const Table& t) {
   return out;
 }
 
+// RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled.
+std::string csv_field(const std::string& f) {
+  if (f.find_first_of(",\"\r\n") == std::string::npos) return f;
+  std::string out = "\"";
+  for (char ch : f) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+std::string render_csv(const Table& t) {
+  auto line = [](const std::vector<std::string>& row) {
+    std::string out;
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i ? "," : "") + csv_field(row[i]);
+    return out + "\r\n";
+  };
+  std::string out = line(t.header);
+  for (const auto& row : t.rows) out += line(row);
+  return out;
+}
+
 std::string render_html(const Table& t) {
   std::string out = "<h2>" + escape_html(t.title) + "</h2>\n<table><tr>";
   for (const auto& h : t.header) out += "<th>" + escape_html(h) + "</th>";
@@ -123,6 +148,7 @@ std::vector<std::string> notes(const TournamentSummary& s) {
   if (!s.endings.empty()) endings.pop_back();
   out.push_back(endings);
   for (const auto& [what, who] : s.categories) out.push_back(what + ": " + who);
+  for (const auto& [prize, team] : s.prizes) out.push_back("prize, " + prize + ": " + team);
   for (const auto& f : s.faults) out.push_back("faults: " + f);
   if (s.sprt) out.push_back("SPRT: " + s.sprt->to_string());
   return out;
@@ -140,6 +166,9 @@ std::string cross_table_text(const TournamentSummary& s) { return render_text(cr
 std::string ratings_text(const TournamentSummary& s) { return render_text(players_table(s)); }
 std::string gauntlet_text(const TournamentSummary& s) { return s.rungs.empty() ? "" : render_text(gauntlet_table(s)); }
 
+std::string standings_csv(const TournamentSummary& s) { return render_csv(standings_table(s)); }
+std::string cross_table_csv(const TournamentSummary& s) { return render_csv(cross_table(s)); }
+
 std::string endings_text(const TournamentSummary& s) {
   std::string out;
   for (const auto& line : notes(s)) out += line + "\n";
@@ -156,12 +185,14 @@ std::string summary_json(const TournamentSummary& s) {
                          {"rating", rating_json(s.entrant_ratings[std::size_t(row.entrant)])}});
   for (std::size_t p = 0; p < s.players.size(); ++p)
     players.push_back({{"player", s.players[p]}, {"rating", rating_json(s.player_ratings[p])}});
-  nlohmann::json categories = nlohmann::json::object();
+  nlohmann::json categories = nlohmann::json::object(), prizes = nlohmann::json::array();
   for (const auto& [what, who] : s.categories) categories[what] = who;
+  for (const auto& [prize, team] : s.prizes) prizes.push_back({{"prize", prize}, {"team", team}});
   nlohmann::json j = {{"format", s.format},     {"rounds_done", s.rounds_done}, {"rounds_planned", s.rounds_planned},
                       {"matches", s.matches},   {"standings", standings},       {"players", players},
                       {"anchor", s.anchor},     {"cross_table", {{"points", s.cross.points}, {"games", s.cross.games}}},
-                      {"endings", s.endings},   {"categories", categories},    {"faults", s.faults}};
+                      {"endings", s.endings},   {"categories", categories},    {"faults", s.faults},
+                      {"prizes", prizes}};
   if (!s.rungs.empty()) {
     nlohmann::json rungs = nlohmann::json::array();
     for (const GauntletRung& r : s.rungs)
@@ -180,6 +211,7 @@ std::string summary_html(const TournamentSummary& s, const std::string& title) {
                      "</style></head><body>\n<h1>" + escape_html(title) + "</h1>\n<p>" + escape_html(s.format) + "; " +
                      std::to_string(s.matches) + " matches</p>\n";
   html += render_html(standings_table(s));
+  if (!s.prizes.empty()) html += render_html(prizes_table(s));
   if (!members_table(s).rows.empty()) html += render_html(members_table(s));
   html += render_html(cross_table(s));
   html += render_html(players_table(s));

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "training/tournament/prizes.h"
 #include "training/tournament/tournament_results.h"
 
 namespace bh {
@@ -64,28 +65,37 @@ std::vector<TeamGameResult> team_games(const TournamentResults& r) {
   return out;
 }
 
-// The top-ranked team of each category the participants' groups and ratings allow.
-std::vector<std::pair<std::string, std::string>> categories(const Tournament& t, const std::vector<StandingRow>& rows) {
+// The category prizes the participants' groups and ratings allow (none in individual
+// events: rotating partners, or solo entrants).
+std::vector<PrizeCategory> prize_categories(const Tournament& t) {
   const TournamentConfig& c = t.config();
-  std::vector<std::pair<std::string, std::string>> out;
+  std::vector<PrizeCategory> out;
   if (c.team_mode == TeamMode::Rotating || c.team_mode == TeamMode::Solo) return out;
-  auto first = [&](const std::string& what, auto&& in) {
-    for (const StandingRow& row : rows) {
-      const TeamSpec& team = t.schedule().teams()[std::size_t(row.entrant)];
-      if (in(c.participants[std::size_t(team.white)], c.participants[std::size_t(team.black)]))
-        return out.emplace_back(what, team.name), void();
-    }
+  auto of_team = [&t, &c](auto&& in) {
+    return [&t, &c, in](int entrant) {
+      const TeamSpec& team = t.schedule().teams()[std::size_t(entrant)];
+      return in(c.participants[std::size_t(team.white)], c.participants[std::size_t(team.black)]);
+    };
   };
-  first("first mixed team", [](const Participant& a, const Participant& b) {
-    return !a.group.empty() && !b.group.empty() && a.group != b.group;
-  });
+  out.push_back({"first mixed team", of_team([](const Participant& a, const Participant& b) {
+                   return !a.group.empty() && !b.group.empty() && a.group != b.group;
+                 })});
   if (c.rating_limit) {
     char what[64];
     std::snprintf(what, sizeof what, "first team rated under %.0f", *c.rating_limit);
-    first(what, [&](const Participant& a, const Participant& b) {
-      return a.rating && b.rating && *a.rating + *b.rating < *c.rating_limit;
-    });
+    const double limit = *c.rating_limit;
+    out.push_back({what, of_team([limit](const Participant& a, const Participant& b) {
+                     return a.rating && b.rating && *a.rating + *b.rating < limit;
+                   })});
   }
+  return out;
+}
+
+// Prizes as (name, team), "-" where nobody is eligible.
+std::vector<std::pair<std::string, std::string>> named(const Tournament& t, const std::vector<Prize>& prizes) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Prize& p : prizes)
+    out.emplace_back(p.name, p.entrant < 0 ? "-" : t.schedule().teams()[std::size_t(p.entrant)].name);
   return out;
 }
 
@@ -107,7 +117,7 @@ std::vector<GauntletRung> rungs(const Tournament& t, const TournamentResults& r,
     const int opponent = g.home == hero ? g.away : g.home;
     const double score = g.home == hero ? g.home_score : 1 - g.home_score;
     int& i = index[std::size_t(opponent)];
-    if (i < 0) i = int(out.size()), out.push_back({t.schedule().entrant_name(opponent)});
+    if (i < 0) i = int(out.size()), out.emplace_back().opponent = t.schedule().entrant_name(opponent);
     GauntletRung& rung = out[std::size_t(i)];
     (score == 1 ? rung.wins : score == 0 ? rung.losses : rung.draws) += 1;
   }
@@ -141,7 +151,11 @@ TournamentSummary summarize(const Tournament& t) {
   s.entrant_ratings = bradley_terry(n, r.so_far.games, {anchor_entrant(t), anchor_elo});
   for (const Participant& p : c.participants) s.players.push_back(p.name);
   s.player_ratings = bradley_terry_teams(int(c.participants.size()), team_games(r), {anchor, anchor_elo});
-  s.categories = categories(t, s.standings);
+  const std::vector<PrizeCategory> cats = prize_categories(t);
+  for (const auto& [what, who] : named(t, award_prizes(s.standings, cats, {.places = 0, .one_per_team = false})))
+    if (who != "-") s.categories.emplace_back(what, who);
+  if (c.team_mode != TeamMode::Rotating && c.team_mode != TeamMode::Solo)
+    s.prizes = named(t, award_prizes(s.standings, cats, {.places = c.prize_places, .one_per_team = !c.prizes_stack}));
   s.endings = r.endings;
   s.faults = fault_lines(c, r);
   if (c.format == Format::Sprt) s.sprt = sprt(c.sprt, r.wins, r.draws, r.losses);

@@ -39,7 +39,8 @@ struct TournamentSummary {
   std::vector<std::string> players;
   std::vector<Rating> player_ratings;  // from every match, a team as strong as its players' mean
   std::string anchor;                  // "alice = 0"
-  std::vector<std::pair<std::string, std::string>> categories;  // ("first mixed team", "alice+bob")
+  std::vector<std::pair<std::string, std::string>> categories;  // ("first mixed team", "alice+bob"): each category's best
+  std::vector<std::pair<std::string, std::string>> prizes;      // ("1st place", "alice+bob"), "-" for nobody (prizes.h)
   std::map<std::string, int> endings;
   std::vector<std::string> faults;     // "xboard-engine: 2 faults (withdrawn)"
   std::optional<SprtState> sprt;

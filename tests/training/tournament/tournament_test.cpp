@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 #include "core/bpgn.h"
 #include "mcts/greedy_player.h"
@@ -163,6 +166,41 @@ TEST(Tournament, RefusesToResumeWithOtherSettingsOrToOverwrite) {
   }
 }
 
+// A journal written by a build that knew fewer rule options lists fewer rule lines for
+// the same rules: it resumes. Other rules are still refused.
+TEST(Tournament, AJournalOfFewerRuleOptionsResumesAndOtherRulesDoNot) {
+  const auto dir = fresh_dir("rules");
+  TournamentConfig c = eight_players();
+  c.rounds = 1;
+  Tournament(c, sides_of(c), dir, false).run();
+  const auto journal = dir / "journal.jsonl";
+  auto rewrite_rules = [&](const std::function<void(nlohmann::json&)>& change) {
+    std::ifstream in(journal);
+    std::string first, rest, line;
+    std::getline(in, first);
+    while (std::getline(in, line)) rest += line + "\n";
+    in.close();
+    nlohmann::json head = nlohmann::json::parse(first);
+    change(head["settings"]["rules"]);
+    std::ofstream(journal) << head.dump() << "\n" << rest;
+  };
+  rewrite_rules([](nlohmann::json& rules) {
+    nlohmann::json older = nlohmann::json::array();
+    for (const auto& r : rules)
+      if (r.get<std::string>().rfind("pawn_drop_sixth", 0) != 0 && r.get<std::string>().rfind("fifty_move_draw", 0) != 0)
+        older.push_back(r);
+    rules = older;
+  });
+  EXPECT_NO_THROW(Tournament(c, sides_of(c), dir, true));
+  rewrite_rules([](nlohmann::json& rules) { rules.push_back("promotion=stay"); });
+  try {
+    Tournament(c, sides_of(c), dir, true);
+    FAIL() << "a journal of other rules was resumed";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("/rules"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Tournament, AFailingPlayerLosesItsMatchesAndIsWithdrawn) {
   const auto dir = fresh_dir("faults");
   TournamentConfig c;
@@ -292,6 +330,48 @@ TEST(TournamentReport, PagesEscapeNamesAndJsonReadsBack) {
   EXPECT_NE(summary_json(s).find("\"rounds_done\": 1"), std::string::npos);
   EXPECT_EQ(s.anchor, "<b>x = 1500");
   EXPECT_EQ(s.player_ratings[0].elo, 1500);
+}
+
+// A club's evening: four fixed teams of two, the players' groups making two of them
+// mixed; the prizes follow the standings (one a team), and the standings and cross-table
+// export as CSV, a name with a comma and a quote quoted as RFC 4180 has it.
+TEST(TournamentReport, PrizesFollowTheStandingsAndTheTablesExportAsCsv) {
+  const auto dir = fresh_dir("prizes");
+  TournamentConfig c;
+  const char* names[] = {"g1", "g2", "g3", "g4", "r1", "r2", "r3", "r4"};
+  for (int i = 0; i < 8; ++i) c.participants.push_back({names[i], i < 4 ? "greedy" : "random", {}, i % 2 ? "m" : "f"});
+  // Two teams of greedy players; of the random ones, "r1+r2" is mixed, "r3+r4" too.
+  c.teams = {{"Smith, \"the greedy\"", 0, 2}, {"g2+g4", 1, 3}, {"r1+r2", 4, 5}, {"r3+r4", 6, 7}};
+  c.team_mode = TeamMode::Fixed;
+  c.format = Format::RoundRobin;
+  c.clock = TimeControl::parse("1+0");
+  c.prize_places = 2;
+  std::vector<ArenaSide> sides;
+  for (int i = 0; i < 8; ++i) sides.push_back(i < 4 ? greedy_side(names[i]) : random_side(names[i]));
+  Tournament t(c, sides, dir, false);
+  t.run();
+  const TournamentSummary s = summarize(t);
+  ASSERT_EQ(s.prizes.size(), 3u);
+  // The two greedy teams (not mixed) take the places; the mixed prize goes to the better
+  // of the two random teams, whichever the standings put first.
+  const std::string first = s.entrants[std::size_t(s.standings[0].entrant)].name;
+  const std::string second = s.entrants[std::size_t(s.standings[1].entrant)].name;
+  const std::string third = s.entrants[std::size_t(s.standings[2].entrant)].name;
+  EXPECT_EQ(s.prizes[0], (std::pair<std::string, std::string>{"1st place", first}));
+  EXPECT_EQ(s.prizes[1], (std::pair<std::string, std::string>{"2nd place", second}));
+  EXPECT_EQ(s.prizes[2].first, "first mixed team");
+  EXPECT_EQ(s.prizes[2].second, third);
+  EXPECT_TRUE(third == "r1+r2" || third == "r3+r4") << third;
+
+  const std::string csv = standings_csv(s);
+  EXPECT_EQ(csv.substr(0, csv.find("\r\n")), "rank,entrant,points,games,W-D-L,Buchholz,S-B,direct,Elo,95%");
+  EXPECT_NE(csv.find(",\"Smith, \"\"the greedy\"\"\","), std::string::npos) << csv;
+  int lines = 0;
+  for (std::size_t at = 0; (at = csv.find("\r\n", at)) != std::string::npos; at += 2) ++lines;
+  EXPECT_EQ(lines, 5);  // the header and four teams
+  const std::string cross = cross_table_csv(s);
+  EXPECT_NE(cross.find(",x,"), std::string::npos) << cross;  // each team's own column
+  EXPECT_NE(summary_json(s).find("\"first mixed team\""), std::string::npos);
 }
 
 }  // namespace
