@@ -14,8 +14,10 @@
 #include "training/commands/commands.h"
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
+#include "training/commands/result_entry.h"
 #include "training/commands/tournament_players.h"
 #include "training/players/engine_spec.h"
+#include "training/tournament/pairing_sheet.h"
 #include "training/tournament/tournament.h"
 #include "training/tournament/tournament_report.h"
 
@@ -148,6 +150,13 @@ void print_match(const Tournament& t, const Meeting& m, const MatchRecord& rec) 
             << (rec.message.empty() ? "" : "; " + rec.message) << ")" << std::endl;
 }
 
+// A person's side: never asked to make a player (the tournament enters people's results).
+ArenaSide person_side(const std::string& name) {
+  return {name, [name](std::uint64_t) -> std::unique_ptr<Player> {
+            throw std::logic_error(name + " is a person: the director enters the results");
+          }};
+}
+
 void write_outputs(const Tournament& t, const TournamentSummary& s) {
   write_file_atomic(t.dir() / "summary.json", summary_json(s));
   write_file_atomic(t.dir() / "tournament.html", summary_html(s, "bughouse tournament — " + s.format));
@@ -161,11 +170,13 @@ void run_tournament_command(const TournamentOptions& o) {
   if (!o.players_file.empty()) read_players_file(o.players_file, probe);
   for (const auto& p : o.players) specs.push_back(parse_player_option(p).spec);
   for (const auto& p : probe.participants) specs.push_back(p.spec);
+  std::erase(specs, std::string(kPersonSpec));  // people are no programs to set up
   const MatchSetup setup = match_setup(o.setup, specs);
   TournamentConfig config = tournament_config(o, setup);
   validate(config);
   std::vector<ArenaSide> sides;
-  for (const Participant& p : config.participants) sides.push_back(make_arena_side(p.spec, setup.context));
+  for (const Participant& p : config.participants)
+    sides.push_back(p.spec == kPersonSpec ? person_side(p.name) : make_arena_side(p.spec, setup.context));
   Tournament t(config, std::move(sides), o.out, o.resume);
   std::cout << "tournament: " << summarize(t).format << "; " << config.participants.size() << " players; "
             << config.concurrency << " match" << (config.concurrency == 1 ? "" : "es") << " at once; journal "
@@ -173,12 +184,20 @@ void run_tournament_command(const TournamentOptions& o) {
             << std::endl;
   TournamentProgress progress;
   progress.match = [&t](const Meeting& m, const MatchRecord& rec) { print_match(t, m, rec); };
+  progress.paired = [&t](int round) {
+    const auto sheet = t.dir() / ("round-" + std::to_string(round + 1) + ".html");
+    write_file_atomic(sheet, pairing_sheet_html(t, round));
+    std::cout << "round " << round + 1 << " paired: the sheet to print is " << sheet.string() << std::endl;
+  };
   progress.round = [&t](int) {
     const TournamentSummary s = summarize(t);
     std::cout << "\n" << standings_text(s) << std::endl;
     write_outputs(t, s);
   };
-  t.run(progress);
+  if (!t.run(progress, terminal_result_entry(t, std::cin, std::cout))) {
+    std::cout << "stopped at end of input: the results so far are in the journal; --resume continues" << std::endl;
+    return;
+  }
   const TournamentSummary s = summarize(t);
   std::cout << "\n" << cross_table_text(s) << "\n" << ratings_text(s) << "\n" << gauntlet_text(s)
             << (s.rungs.empty() ? "" : "\n") << endings_text(s);
@@ -192,7 +211,8 @@ void run_tournament_command(const TournamentOptions& o) {
 void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--player", o.players,
                   "NAME=SPEC, repeatable; SPEC as arena takes it: random, greedy, uniform, material, tactical, a checkpoint, "
-                  "uci:PATH[?...], xboard:PATH[?...]");
+                  "uci:PATH[?...], xboard:PATH[?...]; or person: a person playing over the board, whose results "
+                  "the director types in when asked (standard input)");
   cmd->add_option("--players", o.players_file, "TOML file of [[player]] (name, spec, rating, group) and [[team]] tables")
       ->check(CLI::ExistingFile);
   cmd->add_option("--team", o.teams, "NAME=WHITE,BLACK: a fixed team, repeatable (implies --teams fixed)");

@@ -1,6 +1,7 @@
 // tournament.cpp — rounds, matches on threads, faults and forfeits, the journal's order.
 #include "training/tournament/tournament.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <mutex>
 #include <stdexcept>
@@ -86,12 +87,18 @@ Tournament::Tournament(TournamentConfig config, std::vector<ArenaSide> sides, co
   std::filesystem::create_directories(dir_ / "games");
 }
 
-void Tournament::run(const TournamentProgress& progress) {
+bool Tournament::run(const TournamentProgress& progress, const ResultEntry& enter) {
   for (int r = 0; r < schedule_.rounds() && !decided(); ++r) {
     if (r >= int(journal_.rounds().size())) journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
-    play_round(r, progress);
+    if (progress.paired) progress.paired(r);
+    if (!play_round(r, progress, enter)) return false;
     if (progress.round) progress.round(r);
   }
+  return true;
+}
+
+bool Tournament::has_person(const std::array<int, kSeats>& seats) const {
+  return std::any_of(seats.begin(), seats.end(), [this](int p) { return config_.is_person(p); });
 }
 
 bool Tournament::decided() const {
@@ -108,17 +115,21 @@ int Tournament::withdrawn(const TeamSeats& team) const {
   return -1;
 }
 
-// The round's matches not yet in the journal, played `concurrency` at once; a match whose
-// entrant has withdrawn is forfeited without being played.
-void Tournament::play_round(int r, const TournamentProgress& progress) {
+// The round's matches not yet in the journal: the programs' played `concurrency` at once,
+// then those with a person entered one by one; a match whose entrant has withdrawn is
+// forfeited without being played. False when the entry stopped.
+bool Tournament::play_round(int r, const TournamentProgress& progress, const ResultEntry& enter) {
   const RoundPlan& plan = journal_.rounds()[std::size_t(r)];
-  std::vector<std::pair<int, int>> todo;
+  std::vector<std::pair<int, int>> todo, over_the_board;
   for (int m = 0; m < int(plan.size()); ++m)
     for (int g = 0; g < config_.games_per_pairing && plan[std::size_t(m)].away != kBye; ++g) {
       bool done = false;
       for (const MatchRecord& rec : journal_.matches()) done |= rec.round == r && rec.meeting == m && rec.game == g;
-      if (!done) todo.emplace_back(m, g);
+      if (done) continue;
+      (has_person(seats_of(plan[std::size_t(m)], g, config_.alternate_colours)) ? over_the_board : todo).emplace_back(m, g);
     }
+  if (!over_the_board.empty() && !enter)
+    throw std::runtime_error("people play in this tournament: their results are entered by the director");
   // Withdrawals count from the round's start: the results before round r, so a round
   // resumed halfway forfeits exactly what the whole round would have.
   results_ = results_of(config_, schedule_, journal_, r);
@@ -134,6 +145,32 @@ void Tournament::play_round(int r, const TournamentProgress& progress) {
   };
   tbb::task_arena arena(config_.concurrency);
   arena.execute([&] { tbb::parallel_for(0, int(todo.size()), play_one, tbb::simple_partitioner()); });
+  for (const auto& [m, g] : over_the_board) {
+    const Meeting& meeting = plan[std::size_t(m)];
+    MatchRecord rec;
+    if (withdrawn(meeting.home_seats) >= 0 || withdrawn(meeting.away_seats) >= 0) {
+      rec = forfeit(r, m, g, meeting);
+    } else {
+      const std::optional<EnteredResult> result = enter({r, m, g, seats_of(meeting, g, config_.alternate_colours)});
+      if (!result) return false;
+      rec = entered(r, m, g, *result);
+    }
+    journal_.add_match(rec);
+    if (progress.match) progress.match(meeting, rec);
+  }
+  return true;
+}
+
+// A result the director entered: no record file, no moves.
+MatchRecord Tournament::entered(int r, int m, int g, const EnteredResult& result) const {
+  if (result.team1 != 0 && result.team1 != 0.5 && result.team1 != 1)
+    throw std::invalid_argument("an entered result scores 1, 0.5 or 0 for team 1");
+  MatchRecord rec;
+  rec.round = r, rec.meeting = m, rec.game = g;
+  rec.home_score = g % 2 == 0 ? result.team1 : 1 - result.team1;
+  rec.ending = result.ending;
+  rec.message = "entered by the director";
+  return rec;
 }
 
 int Tournament::opening_of(int r, int m) const {

@@ -9,6 +9,8 @@
 #include <array>
 #include <filesystem>
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "training/players/arena.h"
@@ -27,16 +29,34 @@ std::array<int, kSeats> seats_of(const Meeting& m, int game, bool alternate_colo
 struct TournamentProgress {
   std::function<void(const Meeting&, const MatchRecord&)> match;  // after each match (serialised)
   std::function<void(int round)> round;                           // after each finished round
+  std::function<void(int round)> paired;                          // when a round's pairings stand
 };
+
+// A match with a person in it, played over the board: its place and who sits where.
+struct OverTheBoard {
+  int round = 0, meeting = 0, game = 0;  // 0-based; the meeting is the table (numbered from 1)
+  std::array<int, kSeats> seats{};       // participants, in seat order
+};
+// What the director enters for it: team 1's score (A-white and B-black: 1, 0.5 or 0) and
+// how it ended ("over the board", "forfeit", "illegal move").
+struct EnteredResult {
+  double team1 = 0.5;
+  std::string ending = "over the board";
+};
+// Asked once for each match with a person, in round and table order after the round's
+// other matches; std::nullopt stops the tournament there (it resumes from the journal).
+using ResultEntry = std::function<std::optional<EnteredResult>(const OverTheBoard&)>;
 
 class Tournament {
  public:
   // `sides[i]` makes participant i's players. Starts a journal in `dir`, or resumes one.
   Tournament(TournamentConfig config, std::vector<ArenaSide> sides, const std::filesystem::path& dir, bool resume);
 
-  // Plays until the schedule ends (or the SPRT decides). Throws std::runtime_error when a
-  // match cannot be played for a reason that is no player's fault.
-  void run(const TournamentProgress& progress = {});
+  // Plays until the schedule ends (or the SPRT decides); false when `enter` stopped it.
+  // Matches with a person (kPersonSpec) take their results from `enter`. Throws
+  // std::runtime_error when a match cannot be played for a reason that is no player's
+  // fault, or when people play and there is no `enter`.
+  bool run(const TournamentProgress& progress = {}, const ResultEntry& enter = {});
 
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return schedule_; }
@@ -44,7 +64,9 @@ class Tournament {
   const std::filesystem::path& dir() const { return dir_; }
 
  private:
-  void play_round(int r, const TournamentProgress& progress);
+  bool play_round(int r, const TournamentProgress& progress, const ResultEntry& enter);
+  bool has_person(const std::array<int, kSeats>& seats) const;
+  MatchRecord entered(int r, int meeting, int game, const EnteredResult& result) const;
   MatchRecord play_match(int r, int meeting, int game, const Meeting& m);
   MatchRecord forfeit(int r, int meeting, int game, const Meeting& m) const;
   int withdrawn(const TeamSeats& team) const;

@@ -15,9 +15,13 @@
 
 namespace bh {
 
+// A participant whose spec is this word is a person: its matches are played over the board
+// and their results entered by the director (tournament.h ResultEntry).
+inline constexpr const char* kPersonSpec = "person";
+
 struct Participant {
   std::string name;
-  std::string spec;               // as `arena --a` takes it: greedy, a checkpoint, uci:PATH, ...
+  std::string spec;               // as `arena --a` takes it: greedy, a checkpoint, uci:PATH, ...; or "person"
   std::optional<double> rating;   // a known rating (Elo), for seeding and category prizes
   std::string group;              // any label; a team of two groups is a "mixed" team
 };
@@ -65,6 +69,7 @@ struct TournamentConfig {
   bool prizes_stack = false;
 
   int participant(const std::string& name) const;  // index, or -1
+  bool is_person(int participant) const { return participants[std::size_t(participant)].spec == kPersonSpec; }
 };
 
 // Throws std::invalid_argument naming the option (or participant, or team) that is wrong:

@@ -1,7 +1,7 @@
 // Specification of `bughouse tournament` as a program: a killed tournament resumes from
 // its journal and ends exactly as an uninterrupted one (the kill placed at write
-// boundaries found from a trace, so the test is deterministic), and bad input is refused
-// with the option, file and line named.
+// boundaries found from a trace, so the test is deterministic), people's results are typed
+// in by the director, and bad input is refused with the option, file and line named.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/training/commands/process.h"
+#include "training/players/subprocess.h"
 #include "core/bpgn.h"
 
 namespace bh {
@@ -64,6 +65,52 @@ TEST(TournamentCommand, KilledAtWriteBoundariesResumesToTheSameResult) {
     EXPECT_EQ(read_text(out / "summary.json"), expected) << "killed at boundary " << n;
     EXPECT_EQ(count_lines(out / "journal.jsonl"), count_lines(reference / "journal.jsonl")) << "boundary " << n;
   }
+  fs::remove_all(dir);
+}
+
+// A club evening at the terminal: two people and two programs in fixed teams; the
+// programs' matches would play themselves, the people's are typed in by the director when
+// asked (a line it cannot read is asked again), the round's pairing sheet is written, and
+// the standings come out as CSV.
+TEST(TournamentCommand, TheDirectorTypesInThePeoplesResults) {
+  const fs::path dir = scratch("people");
+  Subprocess t({BUGHOUSE_CLI, "tournament", "--format", "roundrobin", "--player", "ann=person", "--player", "ben=person",
+                "--player", "g1=greedy", "--player", "g2=greedy", "--team", "people=ann,ben", "--team", "bots=g1,g2",
+                "--clock", "1+0", "--clock-mode", "model", "--out", (dir / "out").string()},
+               "bughouse tournament");
+  std::string log;
+  auto read_until = [&](const std::string& text) {
+    for (int i = 0; i < 200; ++i) {
+      std::optional<std::string> line;
+      try {
+        line = t.read_line(std::chrono::seconds(1));
+      } catch (const EngineError&) {
+        return false;  // the program ended
+      }
+      if (!line) continue;
+      log += *line + "\n";
+      if (line->find(text) != std::string::npos) return true;
+    }
+    return false;
+  };
+  ASSERT_TRUE(read_until("round 1 paired: the sheet to print is")) << log;
+  ASSERT_TRUE(read_until("result of round 1, table 1, match 1: team 1 ann (A-white) + ben (B-black) v team 2 g2 (A-black) + g1 (B-white)"))
+      << log;
+  t.write_line("people won");
+  ASSERT_TRUE(read_until("not a result: expected 1-0")) << log;
+  t.write_line("1-0");
+  ASSERT_TRUE(read_until("result of round 1, table 1, match 2")) << log;
+  t.write_line("1/2 forfeit");
+  ASSERT_TRUE(read_until("not a result: a forfeit or an illegal move decides for one team")) << log;
+  t.write_line("1-0 illegal");  // team 1 is the programs' in the second match: the people lost
+  ASSERT_TRUE(read_until("written:")) << log;
+  EXPECT_NE(log.find("people 1-0 bots (over the board; entered by the director)"), std::string::npos) << log;
+  EXPECT_NE(log.find("people 0-1 bots (illegal move; entered by the director)"), std::string::npos) << log;
+  const std::string standings = read_text(dir / "out" / "standings.csv");
+  EXPECT_NE(standings.find(",people,1.0,2,1-0-1,"), std::string::npos) << standings;
+  const std::string sheet = read_text(dir / "out" / "round-1.html");
+  for (const char* name : {"ann (team 1)", "ben (team 1)", "g1 (team 2)", "g2 (team 2)"})
+    EXPECT_NE(sheet.find(name), std::string::npos) << name << " in " << sheet;
   fs::remove_all(dir);
 }
 

@@ -1,7 +1,7 @@
 // Specification of a tournament as played: seats and colours, the schedules of the
 // formats, every match recorded and journaled, resume without replaying a match, a
 // failing player losing its matches and then withdrawn, and the SPRT stopping when it
-// decides. Players are the built-in movers with simulated think times, so every match is
+// decides; people's matches entered by the director. Players are the built-in movers with simulated think times, so every match is
 // a function of its seeds and two runs agree exactly.
 #include <gtest/gtest.h>
 
@@ -17,6 +17,7 @@
 #include "core/bpgn.h"
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
+#include "training/tournament/pairing_sheet.h"
 #include "training/tournament/tournament.h"
 #include "training/tournament/tournament_report.h"
 #include "training/tournament/tournament_summary.h"
@@ -109,7 +110,7 @@ TEST(Tournament, SwissOfEightPlayersInFourTeamsRecordsEveryMatch) {
   TournamentConfig c = eight_players();
   Tournament t(c, sides_of(c), dir, false);
   int played = 0;
-  t.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}});
+  t.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}, {}});
   // Four teams: two meetings a round, two matches a meeting.
   EXPECT_EQ(played, 3 * 2 * 2);
   ASSERT_EQ(t.journal().rounds().size(), 3u);
@@ -144,7 +145,7 @@ TEST(Tournament, ResumesFromItsJournalWithoutReplayingAMatch) {
   cut_journal(whole, cut, 5, true);
   Tournament resumed(c, sides_of(c), cut, true);
   int played = 0;
-  resumed.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}});
+  resumed.run({[&](const Meeting&, const MatchRecord&) { ++played; }, {}, {}});
   EXPECT_EQ(played, 12 - 5);
   ASSERT_EQ(resumed.journal().matches().size(), 12u);
   EXPECT_EQ(summary_json(summarize(resumed)), summary_json(summarize(full)));
@@ -164,6 +165,74 @@ TEST(Tournament, RefusesToResumeWithOtherSettingsOrToOverwrite) {
     EXPECT_NE(std::string(e.what()).find("/seed"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("journal.jsonl:1"), std::string::npos) << e.what();
   }
+}
+
+// People play over the board: the director enters each of their matches' results when
+// asked, after the round's program matches; the entries score like played matches, the
+// round's pairing sheet names every seat, and an entry that stops leaves a journal the
+// tournament resumes from.
+TEST(Tournament, PeoplesMatchesAreEnteredByTheDirector) {
+  const auto dir = fresh_dir("people");
+  TournamentConfig c;
+  for (const char* name : {"ann", "ben", "g1", "g2", "r1", "r2"})
+    c.participants.push_back({name, std::string(name).size() == 3 ? kPersonSpec : name[0] == 'g' ? "greedy" : "random", {}, ""});
+  c.teams = {{"people", 0, 1}, {"greedy", 2, 3}, {"random", 4, 5}};
+  c.team_mode = TeamMode::Fixed;
+  c.format = Format::RoundRobin;
+  c.clock = TimeControl::parse("1+0");
+  std::vector<ArenaSide> sides = {failing_side("ann"), failing_side("ben"), greedy_side("g1"),
+                                  greedy_side("g2"),   random_side("r1"),   random_side("r2")};
+  std::vector<OverTheBoard> asked;
+  // The people win every match they play as team 1 and lose the others by an illegal move.
+  const ResultEntry director = [&](const OverTheBoard& m) -> std::optional<EnteredResult> {
+    asked.push_back(m);
+    const bool people_are_team1 = m.seats[AWhite] == 0 || m.seats[AWhite] == 1;
+    return people_are_team1 ? EnteredResult{1, "over the board"} : EnteredResult{1, "illegal move"};
+  };
+  Tournament t(c, sides, dir, false);
+  EXPECT_THROW(t.run(), std::runtime_error);  // people play: no entry, no tournament
+  ASSERT_TRUE(t.run({}, director));
+  ASSERT_EQ(asked.size(), 4u);  // two meetings with the people, two matches each
+  for (const OverTheBoard& m : asked) {
+    const auto person = [](int p) { return p == 0 || p == 1; };
+    EXPECT_EQ(int(person(m.seats[AWhite])) + person(m.seats[BBlack]) + person(m.seats[ABlack]) + person(m.seats[BWhite]), 2);
+  }
+  const TournamentSummary s = summarize(t);
+  EXPECT_EQ(s.endings.at("over the board"), 2);
+  EXPECT_EQ(s.endings.at("illegal move"), 2);
+  // Each entered match went to team 1: the people won two and lost two.
+  for (const StandingRow& row : s.standings) {
+    if (s.entrants[std::size_t(row.entrant)].name != "people") continue;
+    EXPECT_EQ(row.wins, 2);
+    EXPECT_EQ(row.losses, 2);
+  }
+  // Three rounds, the people playing in two (a bye in the third): the sheets seat them.
+  int seated = 0, byes = 0;
+  for (int r = 0; r < 3; ++r) {
+    const std::string sheet = pairing_sheet_html(t, r);
+    EXPECT_NE(sheet.find("Round " + std::to_string(r + 1) + " pairings"), std::string::npos);
+    seated += sheet.find("ann (team 1)") != std::string::npos && sheet.find("ben (team 1)") != std::string::npos;
+    byes += sheet.find("Bye: people") != std::string::npos;
+  }
+  EXPECT_EQ(seated, 2);
+  EXPECT_EQ(byes, 1);
+
+  // An entry that stops (end of input): the journal keeps what was entered, and a resumed
+  // tournament asks only for the rest.
+  const auto stopped = fresh_dir("people_stopped");
+  int answered = 0;
+  Tournament first(c, sides, stopped, false);
+  EXPECT_FALSE(first.run({}, [&](const OverTheBoard& m) -> std::optional<EnteredResult> {
+    if (answered == 1) return std::nullopt;
+    ++answered;
+    return director(m);
+  }));
+  const std::size_t kept = first.journal().matches().size();
+  asked.clear();
+  Tournament resumed(c, sides, stopped, true);
+  ASSERT_TRUE(resumed.run({}, director));
+  EXPECT_EQ(resumed.journal().matches().size(), 6u);  // three meetings, two matches each
+  EXPECT_EQ(asked.size(), std::size_t(4 - 1)) << "kept " << kept;
 }
 
 // A journal written by a build that knew fewer rule options lists fewer rule lines for
