@@ -41,6 +41,25 @@ EnteredResult parse_entered_result(std::string_view text) {
   return r;
 }
 
+Correction parse_correction(std::string_view text) {
+  auto refuse = [&](const std::string& why) {
+    return std::invalid_argument("--correct " + std::string(text) + ": " + why);
+  };
+  const std::size_t eq = text.find('=');
+  if (eq == std::string_view::npos) throw refuse("expected ROUND.TABLE.MATCH=RESULT, e.g. 2.3.1=0-1");
+  int numbers[3] = {0, 0, 0};
+  std::istringstream place{std::string(text.substr(0, eq))};
+  char dot1 = 0, dot2 = 0;
+  if (!(place >> numbers[0] >> dot1 >> numbers[1] >> dot2 >> numbers[2]) || dot1 != '.' || dot2 != '.' || !place.eof() ||
+      numbers[0] < 1 || numbers[1] < 1 || numbers[2] < 1)
+    throw refuse("the match is ROUND.TABLE.MATCH, each from 1");
+  try {
+    return {numbers[0] - 1, numbers[1] - 1, numbers[2] - 1, parse_entered_result(text.substr(eq + 1))};
+  } catch (const std::invalid_argument& e) {
+    throw refuse(e.what());
+  }
+}
+
 ResultEntry terminal_result_entry(const Tournament& tournament, std::istream& in, std::ostream& out) {
   return [&tournament, &in, &out](const OverTheBoard& m) -> std::optional<EnteredResult> {
     out << "result of " << describe_match(tournament, m) << "? (" << kAccepted << ")" << std::endl;

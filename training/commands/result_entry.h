@@ -16,6 +16,14 @@ namespace bh::cli {
 // std::invalid_argument saying what is accepted.
 EnteredResult parse_entered_result(std::string_view text);
 
+// "R.T.M=RESULT" (round, table, match, from 1; RESULT as above): a correction the
+// director makes with --correct. Throws std::invalid_argument naming the option and text.
+struct Correction {
+  int round = 0, table = 0, match = 0;  // 0-based
+  EnteredResult result;
+};
+Correction parse_correction(std::string_view text);
+
 // Asks on `out`, reads from `in`.
 ResultEntry terminal_result_entry(const Tournament& tournament, std::istream& in, std::ostream& out);
 

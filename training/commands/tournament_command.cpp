@@ -46,6 +46,7 @@ struct TournamentOptions {
   double rating_limit = 0;
   int prize_places = 3;
   bool prizes_stack = false;
+  std::vector<std::string> corrections;
   std::string out;
   bool resume = false;
   MatchSetupOptions setup{"", "", "5+5", 0, "auto", {}};
@@ -182,6 +183,12 @@ void run_tournament_command(const TournamentOptions& o) {
             << config.concurrency << " match" << (config.concurrency == 1 ? "" : "es") << " at once; journal "
             << t.journal().path().string() << (t.journal().resumed() ? " (resumed, " + std::to_string(t.journal().matches().size()) + " matches done)" : "")
             << std::endl;
+  for (const std::string& text : o.corrections) {
+    const Correction c = parse_correction(text);
+    t.correct(c.round, c.table, c.match, c.result);
+    std::cout << "corrected round " << c.round + 1 << ", table " << c.table + 1 << ", match " << c.match + 1 << ": "
+              << text.substr(text.find('=') + 1) << std::endl;
+  }
   TournamentProgress progress;
   progress.match = [&t](const Meeting& m, const MatchRecord& rec) { print_match(t, m, rec); };
   progress.paired = [&t](int round) {
@@ -226,6 +233,9 @@ void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--rating-limit", o.rating_limit, "Category prize: the first team whose players' ratings add up to less");
   cmd->add_option("--prize-places", o.prize_places, "Prizes for the first this many teams (then the category prizes)")
       ->check(CLI::Range(0, 1000))->capture_default_str();
+  cmd->add_option("--correct", o.corrections,
+                  "ROUND.TABLE.MATCH=RESULT (from 1; RESULT as typed when asked): the director enters a person's match "
+                  "again, with --resume; the journal keeps both, standings and later pairings use the new one");
   cmd->add_flag("--prizes-stack", o.prizes_stack,
                 "A team may take a place and category prizes too (default: one prize a team, the higher)");
 }

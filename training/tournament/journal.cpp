@@ -100,6 +100,11 @@ void Journal::read_back(const std::string& settings) {
         rounds_.push_back(std::move(plan));
       } else if (kind == "match") {
         matches_.push_back(match_from(j));
+      } else if (kind == "correction") {
+        MatchRecord* earlier = find(match_from(j));
+        if (!earlier) throw std::runtime_error("a correction of a match the journal does not hold");
+        *earlier = match_from(j);
+        ++corrections_;
       }
     } catch (const std::exception& e) {
       throw std::runtime_error(where + ": " + e.what());
@@ -127,6 +132,25 @@ void Journal::add_match(const MatchRecord& record) {
   std::lock_guard guard(mutex_);
   append(match_json(record).dump());
   matches_.push_back(record);
+}
+
+MatchRecord* Journal::find(const MatchRecord& record) {
+  for (MatchRecord& m : matches_)
+    if (m.round == record.round && m.meeting == record.meeting && m.game == record.game) return &m;
+  return nullptr;
+}
+
+void Journal::correct(const MatchRecord& record) {
+  std::lock_guard guard(mutex_);
+  MatchRecord* earlier = find(record);
+  if (!earlier)
+    throw std::invalid_argument("round " + std::to_string(record.round + 1) + ", table " + std::to_string(record.meeting + 1) +
+                                ", match " + std::to_string(record.game + 1) + " has no result to correct");
+  json line = match_json(record);
+  line["kind"] = "correction";
+  append(line.dump());
+  *earlier = record;
+  ++corrections_;
 }
 
 }  // namespace bh

@@ -3,7 +3,9 @@
 // tournament goes. It is the tournament's memory: a killed tournament resumes from it,
 // replaying no finished match, and re-pairs nothing (the rounds are read back as paired).
 // A match's BPGN file is written (atomically) before its journal line: the line is the
-// commit point, a file without a line is played again and overwritten.
+// commit point, a file without a line is played again and overwritten. A correction (a
+// result the director enters again) is a line of its own: the match's earlier line stays,
+// and the journal read back holds the latest record of each match.
 #pragma once
 
 #include <filesystem>
@@ -42,13 +44,19 @@ class Journal {
 
   void add_round(const RoundPlan& plan);
   void add_match(const MatchRecord& record);  // thread-safe
+  // Replaces the record of the same match (round, meeting, game), which must exist;
+  // appended as a "correction" line. Throws std::invalid_argument when there is none.
+  void correct(const MatchRecord& record);
+  int corrections() const { return corrections_; }
 
  private:
   void read_back(const std::string& settings);
   void append(const std::string& line);
+  MatchRecord* find(const MatchRecord& record);
   std::filesystem::path path_;
   std::vector<RoundPlan> rounds_;
   std::vector<MatchRecord> matches_;
+  int corrections_ = 0;
   bool resumed_ = false;
   std::ofstream out_;
   std::mutex mutex_;

@@ -161,6 +161,19 @@ bool Tournament::play_round(int r, const TournamentProgress& progress, const Res
   return true;
 }
 
+void Tournament::correct(int r, int m, int g, const EnteredResult& result) {
+  const auto& matches = journal_.matches();
+  const auto it = std::find_if(matches.begin(), matches.end(),
+                               [&](const MatchRecord& rec) { return rec.round == r && rec.meeting == m && rec.game == g; });
+  const std::string which = "round " + std::to_string(r + 1) + ", table " + std::to_string(m + 1) + ", match " + std::to_string(g + 1);
+  if (it == matches.end()) throw std::invalid_argument(which + " has no result to correct");
+  if (it->message.rfind("entered by the director", 0) != 0)
+    throw std::invalid_argument(which + " was played by programs, not entered: its record stands");
+  MatchRecord rec = entered(r, m, g, result);
+  rec.message = "entered by the director, corrected";
+  journal_.correct(rec);
+}
+
 // A result the director entered: no record file, no moves.
 MatchRecord Tournament::entered(int r, int m, int g, const EnteredResult& result) const {
   if (result.team1 != 0 && result.team1 != 0.5 && result.team1 != 1)

@@ -58,6 +58,11 @@ class Tournament {
   // fault, or when people play and there is no `enter`.
   bool run(const TournamentProgress& progress = {}, const ResultEntry& enter = {});
 
+  // The director enters a person's match again (a result typed wrong): the journal keeps
+  // both lines, the standings and later pairings use the new one. Throws
+  // std::invalid_argument when that match has no entered result.
+  void correct(int round, int meeting, int game, const EnteredResult& result);
+
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return schedule_; }
   const Journal& journal() const { return journal_; }

@@ -111,6 +111,25 @@ TEST(TournamentCommand, TheDirectorTypesInThePeoplesResults) {
   const std::string sheet = read_text(dir / "out" / "round-1.html");
   for (const char* name : {"ann (team 1)", "ben (team 1)", "g1 (team 2)", "g2 (team 2)"})
     EXPECT_NE(sheet.find(name), std::string::npos) << name << " in " << sheet;
+  t.close_input();
+
+  // The second result was typed wrong: the director corrects it, and the standings follow.
+  const std::vector<std::string> again = {"tournament", "--format", "roundrobin", "--player", "ann=person", "--player",
+                                          "ben=person", "--player", "g1=greedy", "--player", "g2=greedy", "--team",
+                                          "people=ann,ben", "--team", "bots=g1,g2", "--clock", "1+0", "--clock-mode",
+                                          "model", "--out", (dir / "out").string(), "--resume"};
+  std::vector<std::string> wrong = again;
+  wrong.insert(wrong.end(), {"--correct", "1.1.3=0-1"});
+  EXPECT_NE(run(wrong, dir / "wrong.log"), 0);
+  EXPECT_NE(read_text(dir / "wrong.log").find("round 1, table 1, match 3 has no result to correct"), std::string::npos)
+      << read_text(dir / "wrong.log");
+  std::vector<std::string> corrected = again;
+  corrected.insert(corrected.end(), {"--correct", "1.1.2=0-1"});
+  ASSERT_EQ(run(corrected, dir / "corrected.log"), 0) << read_text(dir / "corrected.log");
+  EXPECT_NE(read_text(dir / "corrected.log").find("corrected round 1, table 1, match 2: 0-1"), std::string::npos);
+  EXPECT_NE(read_text(dir / "out" / "standings.csv").find(",people,2.0,2,2-0-0,"), std::string::npos)
+      << read_text(dir / "out" / "standings.csv");
+  EXPECT_NE(read_text(dir / "out" / "journal.jsonl").find("\"kind\":\"correction\""), std::string::npos);
   fs::remove_all(dir);
 }
 

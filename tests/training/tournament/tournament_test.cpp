@@ -217,6 +217,25 @@ TEST(Tournament, PeoplesMatchesAreEnteredByTheDirector) {
   EXPECT_EQ(seated, 2);
   EXPECT_EQ(byes, 1);
 
+  // A result typed wrong is entered again: the journal keeps both lines, the standings use
+  // the new one, and a resumed tournament reads it so. A program's match is not entered.
+  const OverTheBoard lost = asked[1];  // the people's first meeting, second match: lost
+  t.correct(lost.round, lost.meeting, lost.game, {0, "over the board"});  // team 2, the people, won
+  EXPECT_EQ(t.journal().corrections(), 1);
+  auto people_wins = [](const TournamentSummary& sum) {
+    for (const StandingRow& row : sum.standings)
+      if (sum.entrants[std::size_t(row.entrant)].name == "people") return row.wins;
+    return -1;
+  };
+  EXPECT_EQ(people_wins(summarize(t)), 3);
+  EXPECT_EQ(people_wins(summarize(Tournament(c, sides, dir, true))), 3);
+  EXPECT_THROW(t.correct(9, 0, 0, {1, "over the board"}), std::invalid_argument);
+  for (const MatchRecord& rec : t.journal().matches())
+    if (rec.message.empty()) {  // played by the programs
+      EXPECT_THROW(t.correct(rec.round, rec.meeting, rec.game, {1, "over the board"}), std::invalid_argument);
+      break;
+    }
+
   // An entry that stops (end of input): the journal keeps what was entered, and a resumed
   // tournament asks only for the rest.
   const auto stopped = fresh_dir("people_stopped");
