@@ -102,7 +102,7 @@ int threads_per_match(const TournamentConfig& c) {
 TeamMode team_mode_of(const TournamentOptions& o, const TournamentConfig& c) {
   static const std::map<std::string, TeamMode> modes = {{"fixed", TeamMode::Fixed},       {"random", TeamMode::Random},
                                                         {"all-pairs", TeamMode::AllPairs}, {"solo", TeamMode::Solo},
-                                                        {"rotating", TeamMode::Rotating}};
+                                                        {"rotating", TeamMode::Rotating}, {"balanced", TeamMode::Balanced}};
   if (!o.team_mode.empty()) return modes.at(o.team_mode);
   if (!c.teams.empty()) return TeamMode::Fixed;
   return c.participants.size() % 2 == 0 && c.participants.size() >= 4 ? TeamMode::Random : TeamMode::Solo;
@@ -226,9 +226,9 @@ void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--teams", o.team_mode,
                   "How teams form: fixed (as --team gives), random (drawn with the seed), all-pairs (every partnership; "
                   "roundrobin only), solo (one player holds both seats), rotating (individual event: fours by standing, "
-                  "partners rotating; swiss only). Default: fixed with --team, random for an even count of 4 or more, "
-                  "else solo")
-      ->check(CLI::IsMember({"fixed", "random", "all-pairs", "solo", "rotating"}));
+                  "partners rotating; swiss only), balanced (by rating: the strongest with the weakest, and inward). "
+                  "Default: fixed with --team, random for an even count of 4 or more, else solo")
+      ->check(CLI::IsMember({"fixed", "random", "all-pairs", "solo", "rotating", "balanced"}));
   cmd->add_option("--anchor", o.anchor, "Ratings are anchored at this player (its rating, or 0); default the first");
   cmd->add_option("--rating-limit", o.rating_limit, "Category prize: the first team whose players' ratings add up to less");
   cmd->add_option("--prize-places", o.prize_places, "Prizes for the first this many teams (then the category prizes)")

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 #include <stdexcept>
 
@@ -53,6 +54,11 @@ void validate_team_mode(const TournamentConfig& c) {
       if (c.format != Format::Swiss) fail("--teams rotating pairs by standing each round: use --format swiss");
       break;
     case TeamMode::Solo: break;
+    case TeamMode::Balanced:
+      if (n % 2 != 0 || n < 4) fail("--teams balanced needs an even number of participants, at least 4 (has " + std::to_string(n) + ")");
+      for (const Participant& p : c.participants)
+        if (!p.rating) fail("--teams balanced pairs by rating: participant " + p.name + " has none");
+      break;
   }
 }
 
@@ -99,6 +105,24 @@ void validate(const TournamentConfig& config) {
   validate_format(config);
 }
 
+namespace {
+
+// The strongest with the weakest, the second with the second-weakest, ...: team ratings
+// as equal as a fixed rule makes them. The stronger partner plays white; equal ratings keep
+// the order given.
+std::vector<TeamSpec> balanced_teams(const TournamentConfig& c) {
+  std::vector<int> order(c.participants.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return *c.participants[std::size_t(a)].rating > *c.participants[std::size_t(b)].rating; });
+  std::vector<TeamSpec> teams;
+  for (std::size_t i = 0, j = order.size() - 1; i < j; ++i, --j)
+    teams.push_back({team_name(c, order[i], order[j]), order[i], order[j]});
+  return teams;
+}
+
+}  // namespace
+
 std::vector<TeamSpec> make_teams(const TournamentConfig& c) {
   const int n = int(c.participants.size());
   std::vector<TeamSpec> teams;
@@ -117,6 +141,7 @@ std::vector<TeamSpec> make_teams(const TournamentConfig& c) {
       for (int i = 0; i < n; ++i) teams.push_back({team_name(c, i, i), i, i});
       break;
     case TeamMode::Rotating: break;
+    case TeamMode::Balanced: return balanced_teams(c);
   }
   return teams;
 }
@@ -124,7 +149,7 @@ std::vector<TeamSpec> make_teams(const TournamentConfig& c) {
 std::string to_string(TeamMode mode) {
   static const std::map<TeamMode, std::string> names = {{TeamMode::Fixed, "fixed"},       {TeamMode::Random, "random"},
                                                         {TeamMode::AllPairs, "all-pairs"}, {TeamMode::Solo, "solo"},
-                                                        {TeamMode::Rotating, "rotating"}};
+                                                        {TeamMode::Rotating, "rotating"}, {TeamMode::Balanced, "balanced"}};
   return names.at(mode);
 }
 

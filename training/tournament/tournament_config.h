@@ -34,6 +34,7 @@ enum class TeamMode {
   AllPairs,  // every pair of participants is a team: how well X plays with Y as partner
   Solo,      // each participant holds both seats of its team (the arena form, for nets)
   Rotating,  // individual event: fours by standing each round, partners rotating
+  Balanced,  // balanced by rating: the strongest with the weakest, and so on inward
 };
 
 enum class Format { Swiss, RoundRobin, DoubleRoundRobin, Gauntlet, Sprt };
