@@ -47,6 +47,7 @@ struct TournamentOptions {
   int prize_places = 3;
   bool prizes_stack = false;
   std::vector<std::string> corrections;
+  std::vector<std::string> withdrawals;
   std::string out;
   bool resume = false;
   MatchSetupOptions setup{"", "", "5+5", 0, "auto", {}};
@@ -183,6 +184,10 @@ void run_tournament_command(const TournamentOptions& o) {
             << config.concurrency << " match" << (config.concurrency == 1 ? "" : "es") << " at once; journal "
             << t.journal().path().string() << (t.journal().resumed() ? " (resumed, " + std::to_string(t.journal().matches().size()) + " matches done)" : "")
             << std::endl;
+  for (const std::string& name : o.withdrawals) {
+    t.withdraw(name);
+    std::cout << "withdrawn: " << name << ", from round " << t.journal().rounds().size() + 1 << " on" << std::endl;
+  }
   for (const std::string& text : o.corrections) {
     const Correction c = parse_correction(text);
     t.correct(c.round, c.table, c.match, c.result);
@@ -233,6 +238,9 @@ void add_entrant_options(CLI::App* cmd, TournamentOptions& o) {
   cmd->add_option("--rating-limit", o.rating_limit, "Category prize: the first team whose players' ratings add up to less");
   cmd->add_option("--prize-places", o.prize_places, "Prizes for the first this many teams (then the category prizes)")
       ->check(CLI::Range(0, 1000))->capture_default_str();
+  cmd->add_option("--withdraw", o.withdrawals,
+                  "NAME: the director withdraws a player between rounds, with --resume: from the next round paired "
+                  "its team forfeits every match");
   cmd->add_option("--correct", o.corrections,
                   "ROUND.TABLE.MATCH=RESULT (from 1; RESULT as typed when asked): the director enters a person's match "
                   "again, with --resume; the journal keeps both, standings and later pairings use the new one");

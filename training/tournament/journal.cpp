@@ -100,6 +100,8 @@ void Journal::read_back(const std::string& settings) {
         rounds_.push_back(std::move(plan));
       } else if (kind == "match") {
         matches_.push_back(match_from(j));
+      } else if (kind == "withdrawal") {
+        withdrawals_.push_back({j.at("participant").get<std::string>(), j.at("from_round").get<int>()});
       } else if (kind == "correction") {
         MatchRecord* earlier = find(match_from(j));
         if (!earlier) throw std::runtime_error("a correction of a match the journal does not hold");
@@ -138,6 +140,12 @@ MatchRecord* Journal::find(const MatchRecord& record) {
   for (MatchRecord& m : matches_)
     if (m.round == record.round && m.meeting == record.meeting && m.game == record.game) return &m;
   return nullptr;
+}
+
+void Journal::add_withdrawal(const Withdrawal& w) {
+  std::lock_guard guard(mutex_);
+  append(json{{"kind", "withdrawal"}, {"participant", w.participant}, {"from_round", w.from_round}}.dump());
+  withdrawals_.push_back(w);
 }
 
 void Journal::correct(const MatchRecord& record) {

@@ -48,6 +48,13 @@ class Journal {
   // appended as a "correction" line. Throws std::invalid_argument when there is none.
   void correct(const MatchRecord& record);
   int corrections() const { return corrections_; }
+  // A participant withdrawn by the director, from round `from_round` (0-based) on.
+  struct Withdrawal {
+    std::string participant;
+    int from_round = 0;
+  };
+  const std::vector<Withdrawal>& withdrawals() const { return withdrawals_; }
+  void add_withdrawal(const Withdrawal& w);
 
  private:
   void read_back(const std::string& settings);
@@ -57,6 +64,7 @@ class Journal {
   std::vector<RoundPlan> rounds_;
   std::vector<MatchRecord> matches_;
   int corrections_ = 0;
+  std::vector<Withdrawal> withdrawals_;
   bool resumed_ = false;
   std::ofstream out_;
   std::mutex mutex_;

@@ -243,9 +243,24 @@ MatchRecord Tournament::forfeit(int r, int m, int g, const Meeting& meeting) con
   const int home_out = withdrawn(meeting.home_seats), away_out = withdrawn(meeting.away_seats);
   rec.home_score = home_out >= 0 && away_out >= 0 ? 0.5 : home_out >= 0 ? 0 : 1;
   rec.ending = "forfeit";
-  rec.fault = config_.participants[std::size_t(home_out >= 0 ? home_out : away_out)].name;
-  rec.message = rec.fault + " was withdrawn after " + std::to_string(config_.max_faults) + " faults";
+  const int out = home_out >= 0 ? home_out : away_out;
+  rec.fault = config_.participants[std::size_t(out)].name;
+  rec.message = withdrawal_reason(out);
   return rec;
+}
+
+std::string Tournament::withdrawal_reason(int p) const {
+  const std::string& name = config_.participants[std::size_t(p)].name;
+  if (results_.faults[std::size_t(p)] >= config_.max_faults)
+    return name + " was withdrawn after " + std::to_string(config_.max_faults) + " faults";
+  return name + " was withdrawn by the director";
+}
+
+void Tournament::withdraw(const std::string& participant) {
+  if (config_.participant(participant) < 0) throw std::invalid_argument("--withdraw " + participant + ": no such participant");
+  for (const Journal::Withdrawal& w : journal_.withdrawals())
+    if (w.participant == participant) throw std::invalid_argument("--withdraw " + participant + ": already withdrawn");
+  journal_.add_withdrawal({participant, int(journal_.rounds().size())});
 }
 
 }  // namespace bh

@@ -62,6 +62,10 @@ class Tournament {
   // both lines, the standings and later pairings use the new one. Throws
   // std::invalid_argument when that match has no entered result.
   void correct(int round, int meeting, int game, const EnteredResult& result);
+  // The director withdraws a participant between rounds: from the first round not yet
+  // paired, its team forfeits every match. Throws std::invalid_argument for an unknown
+  // name or one already withdrawn.
+  void withdraw(const std::string& participant);
 
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return schedule_; }
@@ -75,6 +79,7 @@ class Tournament {
   MatchRecord play_match(int r, int meeting, int game, const Meeting& m);
   MatchRecord forfeit(int r, int meeting, int game, const Meeting& m) const;
   int withdrawn(const TeamSeats& team) const;
+  std::string withdrawal_reason(int participant) const;
   bool decided() const;
   int opening_of(int r, int meeting) const;
   Match start_of(int r, int meeting) const;

@@ -53,17 +53,20 @@ TournamentResults results_of(const TournamentConfig& c, const Schedule& schedule
   out.so_far.byes.assign(n, 0);
   out.so_far.home_minus_away.assign(n, 0);
   out.faults.assign(c.participants.size(), 0);
+  out.withdrawn.assign(c.participants.size(), false);
   const auto& rounds = journal.rounds();
   const int last = before < 0 ? int(rounds.size()) : std::min(before, int(rounds.size()));
   for (int r = 0; r < last; ++r)
     for (const Meeting& m : rounds[std::size_t(r)]) add_meeting_balance(out.so_far, m, c.games_per_pairing);
   for (const MatchRecord& rec : journal.matches())
     if (rec.round < last) add_match(out, c, rounds[std::size_t(rec.round)][std::size_t(rec.meeting)], rec);
+  for (const Journal::Withdrawal& w : journal.withdrawals())
+    if (w.from_round <= last && c.participant(w.participant) >= 0) out.withdrawn[std::size_t(c.participant(w.participant))] = true;
   return out;
 }
 
 bool is_withdrawn(const TournamentConfig& config, const TournamentResults& results, int participant) {
-  return results.faults[std::size_t(participant)] >= config.max_faults;
+  return results.faults[std::size_t(participant)] >= config.max_faults || results.withdrawn[std::size_t(participant)];
 }
 
 }  // namespace bh

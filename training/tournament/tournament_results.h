@@ -24,6 +24,7 @@ struct TournamentResults {
   std::vector<SeatedGame> seated;      // matches played (forfeits and faults without a game excluded)
   std::map<std::string, int> endings;  // "mate", "flag", "fault", "forfeit", ...
   std::vector<int> faults;             // per participant: matches lost by its failure
+  std::vector<bool> withdrawn;         // per participant: withdrawn by the director as of these results
   int wins = 0, draws = 0, losses = 0; // entrant 0's, over all its matches (the SPRT's count)
 };
 
@@ -31,7 +32,8 @@ struct TournamentResults {
 TournamentResults results_of(const TournamentConfig& config, const Schedule& schedule, const Journal& journal,
                              int before = -1);
 
-// A participant that has failed `max_faults` matches plays no more.
+// A participant that has failed `max_faults` matches, or that the director withdrew, plays
+// no more.
 bool is_withdrawn(const TournamentConfig& config, const TournamentResults& results, int participant);
 
 }  // namespace bh

@@ -254,6 +254,54 @@ TEST(Tournament, PeoplesMatchesAreEnteredByTheDirector) {
   EXPECT_EQ(asked.size(), std::size_t(4 - 1)) << "kept " << kept;
 }
 
+// The director withdraws a player between rounds: from the next round to be paired its
+// team forfeits every match, named so in the journal; the rounds before stand.
+TEST(Tournament, APlayerWithdrawnBetweenRoundsForfeitsTheRest) {
+  TournamentConfig c;
+  for (const char* name : {"ann", "ben", "g1", "g2", "r1", "r2"})
+    c.participants.push_back({name, std::string(name).size() == 3 ? kPersonSpec : name[0] == 'g' ? "greedy" : "random", {}, ""});
+  c.teams = {{"people", 0, 1}, {"greedy", 2, 3}, {"random", 4, 5}};
+  c.team_mode = TeamMode::Fixed;
+  c.format = Format::RoundRobin;
+  c.clock = TimeControl::parse("1+0");
+  const std::vector<ArenaSide> sides = {failing_side("ann"), failing_side("ben"), greedy_side("g1"),
+                                        greedy_side("g2"),   random_side("r1"),   random_side("r2")};
+  const ResultEntry draws = [](const OverTheBoard&) -> std::optional<EnteredResult> { return EnteredResult{0.5, "over the board"}; };
+  // Which team is at home in the third round: the one whose white player withdraws.
+  Tournament reference(c, sides, fresh_dir("withdraw_reference"), false);
+  ASSERT_TRUE(reference.run({}, draws));
+  const int home = reference.journal().rounds()[2][0].home;
+  const std::string leaver = c.participants[std::size_t(c.teams[std::size_t(home)].white)].name;
+
+  const auto dir = fresh_dir("withdraw");
+  Tournament t(c, sides, dir, false);
+  // Stop once the second round is paired (at its first entry, or after it without one).
+  const ResultEntry until_round_two = [&](const OverTheBoard& m) -> std::optional<EnteredResult> {
+    if (m.round >= 1) return std::nullopt;
+    return draws(m);
+  };
+  t.run({}, until_round_two);
+  Tournament between(c, sides, dir, true);
+  const std::size_t paired = between.journal().rounds().size();
+  ASSERT_EQ(paired, 2u) << "the people's bye fell in round 2: this field stops after round 3 is paired";
+  between.withdraw(leaver);
+  EXPECT_THROW(between.withdraw(leaver), std::invalid_argument);
+  EXPECT_THROW(between.withdraw("nobody"), std::invalid_argument);
+  ASSERT_TRUE(between.run({}, draws));
+  int forfeits = 0;
+  for (const MatchRecord& rec : between.journal().matches()) {
+    if (rec.round < 2) {
+      EXPECT_NE(rec.ending, "forfeit");
+      continue;
+    }
+    EXPECT_EQ(rec.ending, "forfeit");
+    EXPECT_EQ(rec.message, leaver + " was withdrawn by the director");
+    EXPECT_EQ(rec.home_score, 0);  // the leaver's team is at home and loses
+    ++forfeits;
+  }
+  EXPECT_EQ(forfeits, 2);
+}
+
 // A journal written by a build that knew fewer rule options lists fewer rule lines for
 // the same rules: it resumes. Other rules are still refused.
 TEST(Tournament, AJournalOfFewerRuleOptionsResumesAndOtherRulesDoNot) {
