@@ -210,6 +210,14 @@ void set_option(RuleSet& r, std::string_view key, std::string_view v) { row_of(k
 
 std::vector<std::string> option_values(std::string_view name) { return row_of(name).values(); }
 
+std::vector<std::string> describe_changes(const RuleSet& rules) {
+  const std::vector<std::string> defaults = describe(RuleSet{}), now = describe(rules);
+  std::vector<std::string> changed;
+  for (std::size_t i = 0; i < now.size(); ++i)
+    if (now[i] != defaults[i]) changed.push_back(now[i]);
+  return changed;
+}
+
 RuleSet RulePreset::rules() const {
   RuleSet r;
   for (auto [key, value] : options) set_option(r, key, value);

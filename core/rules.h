@@ -70,6 +70,9 @@ struct RuleSet {
 void set_option(RuleSet& rules, std::string_view key, std::string_view value);
 // Every option as "key=value", in a fixed order (for run directories and checkpoints).
 std::vector<std::string> describe(const RuleSet& rules);
+// describe()'s lines whose value differs from the defaults ("promotion=stay"), in the same
+// order; empty for the common form. What a table shows of its rules.
+std::vector<std::string> describe_changes(const RuleSet& rules);
 // The rule set that describe()'s lines (one per line; empty lines skipped) give, starting
 // from the defaults; throws std::invalid_argument for a line without '=' or a bad option.
 RuleSet parse_rules(std::string_view lines);

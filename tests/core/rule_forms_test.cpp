@@ -300,6 +300,13 @@ TEST(RuleOptions, EveryOptionReadsBackWhatItWrites) {
   EXPECT_EQ(describe(r).size(), option_names().size());
 }
 
+TEST(RuleOptions, TheChangesFromTheCommonFormAreNamedInOrder) {
+  EXPECT_TRUE(describe_changes(RuleSet{}).empty());
+  EXPECT_EQ(describe_changes(rules_with({{"promotion", "stay"}, {"pawn_drop_sixth", "false"}})),
+            (std::vector<std::string>{"pawn_drop_sixth=false", "promotion=stay"}));
+  EXPECT_EQ(describe_changes(RuleSet::chess()), (std::vector<std::string>{"variant=chess", "mate_rule=classic"}));
+}
+
 TEST(RuleOptions, ABadValueNamesTheOptionAndTheChoices) {
   RuleSet r;
   try {

@@ -23,7 +23,8 @@ namespace {
 
 constexpr const char* kHelp =
     "Moves: UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, exd5, O-O, N@f3). Pieces you hold are shown in [brackets] "
-    "and can be dropped on any empty square (pawns not on the first or last rank); a piece marked ~ (Q~) was "
+    "and can be dropped on any empty square (pawns not on the first or last rank, unless the rules say "
+    "otherwise); a piece marked ~ (Q~) was "
     "promoted and passes to the partner as a pawn when taken. Commands: resign, help, "
     "claim [move] (a draw by threefold repetition or fifty moves, with the move that makes it: standard chess, or the claim options of core/RULES.md \"Repetition\"), "
     "draw (offer a draw, or accept the one offered: a computer accepts unless its search rates its team ahead), "
@@ -202,9 +203,19 @@ struct LiveTable::Impl {
     return lines;
   }
 
+  // The rules as they differ from the common form (core/RULES.md "Rule options").
+  std::string rules_text() const {
+    const std::vector<std::string> changed = describe_changes(config.rules);
+    if (changed.empty()) return "the common rules";
+    std::string text = "rules:";
+    for (const std::string& c : changed) text += " " + c;
+    return text;
+  }
+
   Match run() {
     out << "Bughouse: you play " << seat_name(config.you) << " (" << team_name(team_of(config.you)) << ", partner "
-        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ". Type 'help' for help.\n";
+        << seat_name(partner_of(config.you)) << "), " << config.clock.to_string() << ", " << rules_text()
+        << ". Type 'help' for help.\n";
     live.start();
     view = live.snapshot();
     draw();

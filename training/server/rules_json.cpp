@@ -56,12 +56,4 @@ RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules) {
   return server_rules;
 }
 
-std::vector<std::string> rules_changed(const RuleSet& rules) {
-  const std::vector<std::string> defaults = describe(RuleSet{}), now = describe(rules);
-  std::vector<std::string> changed;
-  for (std::size_t i = 0; i < now.size(); ++i)
-    if (now[i] != defaults[i]) changed.push_back(now[i]);
-  return changed;
-}
-
 }  // namespace bh::server

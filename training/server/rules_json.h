@@ -1,8 +1,8 @@
 // rules_json.h — a table's rules in the server's JSON (training/server/README.md "Rules"):
 // the catalogue `GET /api/rules` serves to the page's rules form (every RuleSet option with
-// the values it takes, the presets of core/RULES.md "Rule presets"), the "rules" object of
-// `POST /api/tables` read over the server's own rules, and the short list a table's state
-// carries (the options that differ from core/RULES.md's defaults).
+// the values it takes, the presets of core/RULES.md "Rule presets") and the "rules" object
+// of `POST /api/tables` read over the server's own rules. (A table's state names its
+// options that differ from the defaults: core/rules.h describe_changes.)
 #pragma once
 
 #include <string>
@@ -24,8 +24,5 @@ nlohmann::json rules_catalogue(const RuleSet& server_rules);
 // option that is wrong.
 RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules);
 
-// "key=value" for each option whose value differs from the core defaults, in describe()'s
-// order (empty: the common form).
-std::vector<std::string> rules_changed(const RuleSet& rules);
 
 }  // namespace bh::server

@@ -7,7 +7,6 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "training/live/sitting.h"
-#include "training/server/rules_json.h"
 
 namespace bh::server {
 
@@ -87,7 +86,7 @@ nlohmann::json state_json(const std::string& table, const Match& match, std::int
                       {"table", table},
                       {"started", started},
                       {"clock", match.time_control().to_string()},
-                      {"rules", rules_changed(match.rules())},
+                      {"rules", describe_changes(match.rules())},
                       {"moves", moves_json(match)},
                       {"over", match.over()}};
   // Before the start and after the end no clock runs.

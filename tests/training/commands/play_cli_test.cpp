@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include <unistd.h>
 
@@ -99,6 +100,21 @@ TEST(PlayCli, TellReachesTheComputerPartnerAndItsAnswerComesBackInWords) {
   play.close_input();
   ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
   std::filesystem::remove(bpgn);
+}
+
+// The table says which rules it plays where they differ from the common form.
+TEST(PlayCli, TheTableNamesItsRules) {
+  const auto config = temp_path("play_rules.toml");
+  std::ofstream(config) << "[rules]\npromotion = \"stay\"\nrepetition_draw = \"claim\"\n";
+  Subprocess play({BUGHOUSE_CLI, "play", "--seat", "A-white", "--computer", "random", "--clock", "30s+0", "--config",
+                   config.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "Bughouse: you play A-white", log)) << log;
+  EXPECT_NE(log.find("30s+0, rules: repetition_draw=claim promotion=stay."), std::string::npos) << log;
+  play.close_input();
+  read_until(play, "The match is saved in", log);
+  std::filesystem::remove(config);
 }
 
 TEST(PlayCli, ADrawOfferedIsAgreedWhenTheComputersLeaveItToThePerson) {
