@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "core/bpgn.h"
-#include "training/players/subprocess.h"
+#include "tests/training/commands/dialogue.h"
 
 namespace bh {
 namespace {
@@ -20,23 +20,6 @@ using namespace std::chrono_literals;
 
 std::filesystem::path temp_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
-}
-
-// Reads lines until one contains `text` (all lines read are appended to `log`).
-bool read_until(Subprocess& p, const std::string& text, std::string& log, std::chrono::seconds limit = 60s) {
-  const auto end = std::chrono::steady_clock::now() + limit;
-  while (std::chrono::steady_clock::now() < end) {
-    std::optional<std::string> line;
-    try {
-      line = p.read_line(1s);
-    } catch (const EngineError&) {
-      return false;  // the program ended
-    }
-    if (!line) continue;
-    log += *line + "\n";
-    if (line->find(text) != std::string::npos) return true;
-  }
-  return false;
 }
 
 TEST(PlayCli, AShortMatchScriptedThroughStandardInput) {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tests/training/commands/process.h"
-#include "training/players/subprocess.h"
+#include "tests/training/commands/dialogue.h"
 #include "core/bpgn.h"
 
 namespace bh {
@@ -79,20 +79,7 @@ TEST(TournamentCommand, TheDirectorTypesInThePeoplesResults) {
                 "--clock", "1+0", "--clock-mode", "model", "--out", (dir / "out").string()},
                "bughouse tournament");
   std::string log;
-  auto read_until = [&](const std::string& text) {
-    for (int i = 0; i < 200; ++i) {
-      std::optional<std::string> line;
-      try {
-        line = t.read_line(std::chrono::seconds(1));
-      } catch (const EngineError&) {
-        return false;  // the program ended
-      }
-      if (!line) continue;
-      log += *line + "\n";
-      if (line->find(text) != std::string::npos) return true;
-    }
-    return false;
-  };
+  auto read_until = [&](const std::string& text) { return bh::read_until(t, text, log); };
   ASSERT_TRUE(read_until("round 1 paired: the sheet to print is")) << log;
   ASSERT_TRUE(read_until("result of round 1, table 1, match 1: team 1 ann (A-white) + ben (B-black) v team 2 g2 (A-black) + g1 (B-white)"))
       << log;

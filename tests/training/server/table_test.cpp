@@ -49,52 +49,55 @@ TEST(Table, ASilentSeatIsShownLostToTheOthersAndBackWhenItSpeaks) {
   EXPECT_TRUE(watcher.until(connected("A-white", 0)));
 }
 
-// Leaving the table (core/RULES.md "End of the match"): a person whose seat has no live
-// connection while the match runs gets the table's grace period, counted down to everyone;
-// past it the team loses, "left the table".
+// Leaving the table (core/RULES.md "End of the match"): A-white and A-black are people at
+// a started match, a spectator watches, and A-black's page closes. A-black's seat has no
+// live connection while the match runs: the table's grace period is counted down to
+// everyone; past it the team loses, "left the table".
+struct APersonLeaves {
+  Served s;
+  json table;
+  std::optional<WsClient> white, watcher, black;
+  json started, counting;  // the states at the start and when the count began
+
+  explicit APersonLeaves(std::chrono::milliseconds grace)
+      : s(600'000, [grace](ServerOptions& o) { o.lobby.table_limits.leave_grace = grace; }), table(s.create()) {
+    white.emplace(s.port(), s.seat_target(table, "A-white"));
+    watcher.emplace(s.port(), s.spectator_target(table));
+    black.emplace(s.port(), s.seat_target(table, "A-black"));
+    EXPECT_TRUE(watcher->until(connected("A-black", 1)));
+    white->send(json{{"type", "start"}});
+    started = watcher->until(is_started).value_or(json());
+    black.reset();  // the page is closed
+    counting = watcher->until([](const json& m) { return is_state(m) && m["leaving"].contains("A-black"); }).value_or(json());
+  }
+};
+
 TEST(Table, APersonGoneLongerThanTheGracePeriodLosesForTheTeam) {
-  Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.leave_grace = 500ms; });
-  const json table = s.create();
-  WsClient white(s.port(), s.seat_target(table, "A-white"));
-  WsClient watcher(s.port(), s.spectator_target(table));
-  std::optional<WsClient> black(std::in_place, s.port(), s.seat_target(table, "A-black"));
-  ASSERT_TRUE(watcher.until(connected("A-black", 1)));
-  white.send(json{{"type", "start"}});
-  const auto started = watcher.until(is_started);
-  ASSERT_TRUE(started);
-  EXPECT_TRUE((*started)["leaving"].empty());
-  black.reset();  // the page is closed
-  const auto counting = watcher.until([](const json& m) { return is_state(m) && m["leaving"].contains("A-black"); });
-  ASSERT_TRUE(counting);
-  EXPECT_LE((*counting)["leaving"]["A-black"].get<int>(), 500);
-  const auto over = watcher.until(is_over);
+  APersonLeaves at(500ms);
+  ASSERT_FALSE(at.started.is_null());
+  EXPECT_TRUE(at.started["leaving"].empty());
+  ASSERT_FALSE(at.counting.is_null());
+  EXPECT_LE(at.counting["leaving"]["A-black"].get<int>(), 500);
+  const auto over = at.watcher->until(is_over);
   ASSERT_TRUE(over);
   EXPECT_EQ((*over)["result"], "1-0");
   EXPECT_EQ((*over)["reason"], "team 1 wins: A-black left the table");
-  // The record says so, and a replay of it ends the same way.
-  const auto record = http_request(s.port(), http::verb::get, s.bpgn_target(table));
+  // The record says so.
+  const auto record = http_request(at.s.port(), http::verb::get, at.s.bpgn_target(at.table));
   ASSERT_EQ(record.status, 200);
   EXPECT_NE(record.body.find("{left A-black}"), std::string::npos) << record.body;
 }
 
 TEST(Table, APersonWhoComesBackWithinTheGracePeriodPlaysOn) {
-  Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.leave_grace = 60s; });
-  const json table = s.create();
-  WsClient white(s.port(), s.seat_target(table, "A-white"));
-  WsClient watcher(s.port(), s.spectator_target(table));
-  std::optional<WsClient> black(std::in_place, s.port(), s.seat_target(table, "A-black"));
-  ASSERT_TRUE(watcher.until(connected("A-black", 1)));
-  white.send(json{{"type", "start"}});
-  ASSERT_TRUE(watcher.until(is_started));
-  black.reset();
-  ASSERT_TRUE(watcher.until([](const json& m) { return is_state(m) && m["leaving"].contains("A-black"); }));
-  black.emplace(s.port(), s.seat_target(table, "A-black"));
-  const auto back = watcher.until(connected("A-black", 1));
+  APersonLeaves at(60s);
+  ASSERT_FALSE(at.counting.is_null());
+  at.black.emplace(at.s.port(), at.s.seat_target(at.table, "A-black"));
+  const auto back = at.watcher->until(connected("A-black", 1));
   ASSERT_TRUE(back);
   EXPECT_TRUE((*back)["leaving"].empty());
   EXPECT_EQ((*back)["over"], false);
-  white.send(move("e2e4", 0));  // and the match goes on
-  ASSERT_TRUE(black->until(event_of("A-white")));
+  at.white->send(move("e2e4", 0));  // and the match goes on
+  ASSERT_TRUE(at.black->until(event_of("A-white")));
 }
 
 // A draw claimed at a table whose rules have claims (core/RULES.md "Repetition":
