@@ -28,7 +28,6 @@ struct DrawThresholds {
   int claim_halfmoves = 0;
   int automatic_halfmoves = 0;
   bool any_claim() const { return claim_repetitions || claim_halfmoves; }
-  bool counts_repetitions() const { return claim_repetitions || automatic_repetitions; }
 };
 DrawThresholds draw_thresholds(const RuleSet& rules);
 

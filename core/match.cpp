@@ -253,9 +253,10 @@ void Match::check_chess_draws(BoardId b, std::int64_t t) {
 
 void Match::check_bughouse_draws(BoardId b, Seat mover_was, std::int64_t t) {
   // core/RULES.md "Repetition": the draws the options make automatic.
-  if (rules_.repetition_draw == DrawRule::Automatic && occurrences(b) >= kClaimRepetitions)
+  const DrawThresholds d = draw_thresholds(rules_);
+  if (d.automatic_repetitions && occurrences(b) >= d.automatic_repetitions)
     finish(MatchResult::Draw, EndReason::Repetition, mover_was, t);
-  else if (rules_.fifty_move_draw == DrawRule::Automatic && boards_[b].halfmove_clock() >= kClaimHalfmoves)
+  else if (d.automatic_halfmoves && boards_[b].halfmove_clock() >= d.automatic_halfmoves)
     finish(MatchResult::Draw, EndReason::FiftyMoves, mover_was, t);
 }
 

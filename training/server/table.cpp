@@ -83,6 +83,13 @@ struct Table::Impl {
 
   void watch_liveness();
   void track_leavers();
+  // The seats' live connections counted again, the people gone following the counts;
+  // true when a count changed.
+  bool recount() {
+    if (!members.recount(seats)) return false;
+    track_leavers();
+    return true;
+  }
   void on_left(Seat seat);
   void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
   void on_ping(TableClient& client, std::optional<Seat>, const nlohmann::json&);
@@ -133,10 +140,7 @@ void Table::Impl::watch_liveness() {
     return;
   }
   watching_liveness = true;
-  if (members.recount(seats)) {
-    track_leavers();
-    broadcast_state();
-  }
+  if (recount()) broadcast_state();
   liveness.expires_after(std::max(setup.limits.lost_after / 3, std::chrono::milliseconds(1)));
   liveness.async_wait([this](const boost::system::error_code& ec) {
     if (!ec) watch_liveness();
@@ -161,10 +165,7 @@ void Table::Impl::on_left(Seat seat) {
 void Table::Impl::receive(TableClient& client, std::optional<Seat> seat, std::string_view text) {
   last_activity = std::chrono::steady_clock::now();
   // Any message is a sign of life: a lost seat is back.
-  if (members.heard_from(client) && members.recount(seats)) {
-    track_leavers();
-    broadcast_state();
-  }
+  if (members.heard_from(client) && recount()) broadcast_state();
   const nlohmann::json message = nlohmann::json::parse(text, nullptr, false);
   if (message.is_discarded() || !message.is_object()) return client.send(error_json("malformed JSON").dump());
   const auto type = message.find("type");
@@ -412,8 +413,7 @@ void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat>
   client->send(nlohmann::json{{"type", "welcome"},
                               {"seat", seat ? nlohmann::json(std::string(seat_name(*seat))) : nlohmann::json()}}
                    .dump());
-  impl_->members.recount(impl_->seats);
-  impl_->track_leavers();
+  impl_->recount();
   impl_->broadcast_state();
   if (!impl_->watching_liveness) impl_->watch_liveness();
 }
@@ -421,8 +421,7 @@ void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat>
 void Table::leave(const TableClient* client) {
   impl_->members.remove(client);
   impl_->last_activity = std::chrono::steady_clock::now();
-  impl_->members.recount(impl_->seats);
-  impl_->track_leavers();
+  impl_->recount();
   impl_->broadcast_state();
 }
 

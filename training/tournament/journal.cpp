@@ -103,7 +103,7 @@ void Journal::read_back(const std::string& settings) {
       } else if (kind == "withdrawal") {
         withdrawals_.push_back({j.at("participant").get<std::string>(), j.at("from_round").get<int>()});
       } else if (kind == "correction") {
-        MatchRecord* earlier = find(match_from(j));
+        MatchRecord* earlier = find_mutable(match_from(j));
         if (!earlier) throw std::runtime_error("a correction of a match the journal does not hold");
         *earlier = match_from(j);
         ++corrections_;
@@ -136,10 +136,14 @@ void Journal::add_match(const MatchRecord& record) {
   matches_.push_back(record);
 }
 
-MatchRecord* Journal::find(const MatchRecord& record) {
-  for (MatchRecord& m : matches_)
-    if (m.round == record.round && m.meeting == record.meeting && m.game == record.game) return &m;
+const MatchRecord* Journal::find(int round, int meeting, int game) const {
+  for (const MatchRecord& m : matches_)
+    if (m.round == round && m.meeting == meeting && m.game == game) return &m;
   return nullptr;
+}
+
+MatchRecord* Journal::find_mutable(const MatchRecord& record) {
+  return const_cast<MatchRecord*>(find(record.round, record.meeting, record.game));
 }
 
 void Journal::add_withdrawal(const Withdrawal& w) {
@@ -150,7 +154,7 @@ void Journal::add_withdrawal(const Withdrawal& w) {
 
 void Journal::correct(const MatchRecord& record) {
   std::lock_guard guard(mutex_);
-  MatchRecord* earlier = find(record);
+  MatchRecord* earlier = find_mutable(record);
   if (!earlier)
     throw std::invalid_argument("round " + std::to_string(record.round + 1) + ", table " + std::to_string(record.meeting + 1) +
                                 ", match " + std::to_string(record.game + 1) + " has no result to correct");

@@ -47,6 +47,8 @@ class Journal {
   // Replaces the record of the same match (round, meeting, game), which must exist;
   // appended as a "correction" line. Throws std::invalid_argument when there is none.
   void correct(const MatchRecord& record);
+  // The record of a match, or nullptr when it has none yet.
+  const MatchRecord* find(int round, int meeting, int game) const;
   int corrections() const { return corrections_; }
   // A participant withdrawn by the director, from round `from_round` (0-based) on.
   struct Withdrawal {
@@ -59,7 +61,7 @@ class Journal {
  private:
   void read_back(const std::string& settings);
   void append(const std::string& line);
-  MatchRecord* find(const MatchRecord& record);
+  MatchRecord* find_mutable(const MatchRecord& record);
   std::filesystem::path path_;
   std::vector<RoundPlan> rounds_;
   std::vector<MatchRecord> matches_;

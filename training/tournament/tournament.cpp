@@ -123,9 +123,7 @@ bool Tournament::play_round(int r, const TournamentProgress& progress, const Res
   std::vector<std::pair<int, int>> todo, over_the_board;
   for (int m = 0; m < int(plan.size()); ++m)
     for (int g = 0; g < config_.games_per_pairing && plan[std::size_t(m)].away != kBye; ++g) {
-      bool done = false;
-      for (const MatchRecord& rec : journal_.matches()) done |= rec.round == r && rec.meeting == m && rec.game == g;
-      if (done) continue;
+      if (journal_.find(r, m, g)) continue;  // played (or entered) before a stop
       (has_person(seats_of(plan[std::size_t(m)], g, config_.alternate_colours)) ? over_the_board : todo).emplace_back(m, g);
     }
   if (!over_the_board.empty() && !enter)
@@ -162,12 +160,10 @@ bool Tournament::play_round(int r, const TournamentProgress& progress, const Res
 }
 
 void Tournament::correct(int r, int m, int g, const EnteredResult& result) {
-  const auto& matches = journal_.matches();
-  const auto it = std::find_if(matches.begin(), matches.end(),
-                               [&](const MatchRecord& rec) { return rec.round == r && rec.meeting == m && rec.game == g; });
+  const MatchRecord* earlier = journal_.find(r, m, g);
   const std::string which = "round " + std::to_string(r + 1) + ", table " + std::to_string(m + 1) + ", match " + std::to_string(g + 1);
-  if (it == matches.end()) throw std::invalid_argument(which + " has no result to correct");
-  if (it->message.rfind("entered by the director", 0) != 0)
+  if (!earlier) throw std::invalid_argument(which + " has no result to correct");
+  if (earlier->message.rfind("entered by the director", 0) != 0)
     throw std::invalid_argument(which + " was played by programs, not entered: its record stands");
   MatchRecord rec = entered(r, m, g, result);
   rec.message = "entered by the director, corrected";

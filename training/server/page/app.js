@@ -4,7 +4,7 @@
 // script only draws its state messages and sends what the person clicks
 // (training/server/README.md "Messages").
 
-import { boardOf, flipped, formatClock, hasClaims, leavingText, moveSquares, moveText, movesBy, partnerOf, promotionFor, sittingText, squaresOf, targetsOf } from "./board_model.js";
+import { boardOf, flipped, formatClock, hasClaims, leavingText, moveSquares, moveText, movesBy, partnerOf, pawnsStay, promotionFor, sittingText, squaresOf, targetsOf } from "./board_model.js";
 import { clickAction, duePremove, premoveSquares, refusesPremove } from "./premove.js";
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
@@ -249,7 +249,7 @@ class TableView {
       const resign = element("button", {}, "Resign");
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
       // Where pawns never promote there is nothing to choose.
-      const chooser = (s.rules || []).includes("promotion=stay") ? "" : this.promotionChooser();
+      const chooser = pawnsStay(s.rules) ? "" : this.promotionChooser();
       this.controls.append(resign, " ", chooser, " ", this.moveInput());
       if (hasClaims(s.rules)) {  // the player to move claims; the server judges and says why not
         const claim = element("button", { "data-claim": "" }, "Claim a draw");

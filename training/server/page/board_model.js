@@ -72,10 +72,15 @@ export function hasClaims(rules) {
   return ["variant=chess", "repetition_draw=claim", "fifty_move_draw=claim"].some((r) => (rules || []).includes(r));
 }
 
-// The promotion letter a click-move carries at a table playing `rules` (the state's
-// changed options): none where pawns never promote, else the chooser's `chosen`.
+// Whether pawns never promote at a table playing `rules` (the state's changed options).
+export function pawnsStay(rules) {
+  return (rules || []).includes("promotion=stay");
+}
+
+// The promotion letter a click-move carries at a table playing `rules`: none where pawns
+// never promote, else the chooser's `chosen`.
 export function promotionFor(rules, chosen) {
-  return (rules || []).includes("promotion=stay") ? "" : chosen;
+  return pawnsStay(rules) ? "" : chosen;
 }
 
 // The squares a UCI move touches, to mark it: "e2e4" -> e2, e4; a drop "N@f3" -> f3.
