@@ -19,12 +19,15 @@ void read_rules(ConfigReader& r, Config& c) {
     r.note_default(option.substr(0, eq), option.substr(eq + 1));
   }
   // Every key is a RuleSet option (core/RULES.md); values may be written as strings, booleans
-  // or integers and go through core's own parser, so the two can never disagree.
-  for (auto&& [key, node] : r.table()) {
-    const std::string k(key.str());
-    bool known = false;
-    for (auto name : option_names()) known |= name == k;
-    if (!known) continue;  // finish() reports it with the list of known keys
+  // or integers and go through core's own parser, so the two can never disagree. They apply
+  // in core's option order, not the file's: `variant` first, since choosing chess sets its
+  // whole rule set, and the options written beside it go on top. Unknown keys are left to
+  // finish(), which reports them with the list of known keys.
+  for (const std::string_view name : option_names()) {
+    const toml::node* found = r.table().get(name);
+    if (!found) continue;
+    const toml::node& node = *found;
+    const std::string k(name);
     std::string value;
     if (node.is_string()) value = node.as_string()->get();
     else if (node.is_boolean()) value = node.as_boolean()->get() ? "true" : "false";

@@ -1,6 +1,7 @@
 // rules_json.cpp — the rules catalogue, a request's rules, a table's changed options.
 #include "training/server/rules_json.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace bh::server {
@@ -49,10 +50,13 @@ RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules) {
       throw std::invalid_argument(what.rfind("\"rules\"", 0) == 0 ? what : "\"rules\": " + what);
     }
   };
-  // `variant = chess` sets chess's whole rule set, so it goes before the options it would reset.
-  if (rules.contains("variant")) set("variant", rules["variant"]);
+  // In core's option order, as a config file's [rules] (training/config/config.cpp):
+  // `variant` first, since choosing chess sets its whole rule set; then an unknown name.
+  const std::vector<std::string_view> names = option_names();
+  for (const std::string_view name : names)
+    if (const auto it = rules.find(name); it != rules.end()) set(std::string(name), *it);
   for (const auto& [key, value] : rules.items())
-    if (key != "variant") set(key, value);
+    if (std::find(names.begin(), names.end(), key) == names.end()) set(key, value);
   return server_rules;
 }
 

@@ -32,6 +32,15 @@ TEST(Config, QuickConfigLoadsAndIsComplete) {
   EXPECT_NO_THROW(s.validate());
 }
 
+// `variant = "chess"` sets chess's whole rule set; the other options of the section apply
+// on top of it wherever they stand in the file (options apply in core's option order).
+TEST(Config, TheVariantComesFirstWhereverItIsWritten) {
+  const Config c = parse_config("[rules]\ndrop_check = false\nmove_limit = 300\nvariant = \"chess\"\n", "run.toml");
+  EXPECT_TRUE(c.rules.is_chess());
+  EXPECT_FALSE(c.rules.drop_check);
+  EXPECT_EQ(c.rules.move_limit, 300);
+}
+
 TEST(Config, EmptyFileGivesTheDefaults) {
   const Config c = parse_config("", "empty.toml");
   EXPECT_EQ(c.clock, TimeControl{});

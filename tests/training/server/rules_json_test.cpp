@@ -74,6 +74,16 @@ TEST(RulesJson, ATableMayPlayRulesOfItsOwn) {
     EXPECT_FALSE(r.drop_check);
   }
 
+  // Chess's whole rule set first (the server's drop_check goes with it), then the options
+  // beside it, whatever their order.
+  const auto chess = http_request(s.port(), http::verb::post, "/api/tables",
+                                  json{{"rules", {{"variant", "chess"}, {"move_limit", 300}}}}.dump());
+  ASSERT_EQ(chess.status, 201) << chess.body;
+  WsClient chess_watcher(s.port(), s.spectator_target(json::parse(chess.body)));
+  const auto chess_state = chess_watcher.until(is_state);
+  ASSERT_TRUE(chess_state);
+  EXPECT_EQ((*chess_state)["rules"], json::array({"variant=chess", "mate_rule=classic", "move_limit=300"}));
+
   for (const auto& [bad, says] : std::vector<std::pair<json, std::string>>{
            {json{{"promotion", "sometimes"}}, "\"rules\": rule option 'promotion': expected one of"},
            {json{{"castling", true}}, "\"rules\": unknown rule option 'castling'"},
