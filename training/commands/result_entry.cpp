@@ -11,10 +11,6 @@ namespace bh::cli {
 
 namespace {
 
-constexpr const char* kAccepted =
-    "1-0 (team 1 wins), 0-1 (team 2 wins) or 1/2 (a draw); after a win, \"forfeit\" or \"illegal\" when the other "
-    "team forfeited or lost by an illegal move";
-
 std::string describe_match(const Tournament& t, const OverTheBoard& m) {
   auto name = [&](Seat s) { return t.config().participants[std::size_t(m.seats[s])].name; };
   return "round " + std::to_string(m.round + 1) + ", table " + std::to_string(m.meeting + 1) + ", match " +
@@ -23,23 +19,6 @@ std::string describe_match(const Tournament& t, const OverTheBoard& m) {
 }
 
 }  // namespace
-
-EnteredResult parse_entered_result(std::string_view text) {
-  std::istringstream words{std::string(text)};
-  std::string score, how, extra;
-  words >> score >> how >> extra;
-  EnteredResult r;
-  if (score == "1-0") r.team1 = 1;
-  else if (score == "0-1") r.team1 = 0;
-  else if (score == "1/2" || score == "1/2-1/2" || score == "draw") r.team1 = 0.5;
-  else throw std::invalid_argument(std::string("expected ") + kAccepted);
-  if (how == "forfeit") r.ending = "forfeit";
-  else if (how == "illegal") r.ending = "illegal move";
-  else if (!how.empty()) throw std::invalid_argument("after the score, \"forfeit\" or \"illegal\", not \"" + how + "\"");
-  if (!extra.empty()) throw std::invalid_argument(std::string("one result a line: ") + kAccepted);
-  if (r.team1 == 0.5 && !how.empty()) throw std::invalid_argument("a forfeit or an illegal move decides for one team: 1-0 or 0-1");
-  return r;
-}
 
 Correction parse_correction(std::string_view text) {
   auto refuse = [&](const std::string& why) {
@@ -62,7 +41,7 @@ Correction parse_correction(std::string_view text) {
 
 ResultEntry terminal_result_entry(const Tournament& tournament, std::istream& in, std::ostream& out) {
   return [&tournament, &in, &out](const OverTheBoard& m) -> std::optional<EnteredResult> {
-    out << "result of " << describe_match(tournament, m) << "? (" << kAccepted << ")" << std::endl;
+    out << "result of " << describe_match(tournament, m) << "? (" << kEnteredResultForms << ")" << std::endl;
     for (std::string line; std::getline(in, line);) {
       try {
         return parse_entered_result(line);

@@ -11,12 +11,7 @@
 
 namespace bh::cli {
 
-// "1-0", "0-1" (team 1 or team 2 wins), "1/2" (also "1/2-1/2", "draw"), a win followed by
-// "forfeit" or "illegal" (the other team forfeited, or lost by an illegal move). Throws
-// std::invalid_argument saying what is accepted.
-EnteredResult parse_entered_result(std::string_view text);
-
-// "R.T.M=RESULT" (round, table, match, from 1; RESULT as above): a correction the
+// "R.T.M=RESULT" (round, table, match, from 1; RESULT as parse_entered_result reads it): a correction the
 // director makes with --correct. Throws std::invalid_argument naming the option and text.
 struct Correction {
   int round = 0, table = 0, match = 0;  // 0-based

@@ -87,7 +87,17 @@ Tournament::Tournament(TournamentConfig config, std::vector<ArenaSide> sides, co
   std::filesystem::create_directories(dir_ / "games");
 }
 
+Tournament::Tournament(TournamentConfig config, const std::filesystem::path& dir, bool resume)
+    : config_((validate(config), std::move(config))),
+      dir_(dir),
+      schedule_(config_, make_teams(config_)),
+      journal_(dir, settings_json(config_), resume) {
+  std::filesystem::create_directories(dir_ / "games");
+}
+
 bool Tournament::run(const TournamentProgress& progress, const ResultEntry& enter) {
+  if (sides_.size() != config_.participants.size())
+    throw std::logic_error("tournament: its matches are played at tables, not by run()");
   for (int r = 0; r < schedule_.rounds() && !decided(); ++r) {
     if (r >= int(journal_.rounds().size())) journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
     if (progress.paired) progress.paired(r);
@@ -115,53 +125,100 @@ int Tournament::withdrawn(const TeamSeats& team) const {
   return -1;
 }
 
-// The round's matches not yet in the journal: the programs' played `concurrency` at once,
-// then those with a person entered one by one; a match whose entrant has withdrawn is
-// forfeited without being played. False when the entry stopped.
+// The round's matches not yet in the journal: those of a withdrawn team forfeited first,
+// then the programs' played `concurrency` at once, then those with a person entered one by
+// one. False when the entry stopped.
 bool Tournament::play_round(int r, const TournamentProgress& progress, const ResultEntry& enter) {
-  const RoundPlan& plan = journal_.rounds()[std::size_t(r)];
-  std::vector<std::pair<int, int>> todo, over_the_board;
-  for (int m = 0; m < int(plan.size()); ++m)
-    for (int g = 0; g < config_.games_per_pairing && plan[std::size_t(m)].away != kBye; ++g) {
-      if (journal_.find(r, m, g)) continue;  // played (or entered) before a stop
-      (has_person(seats_of(plan[std::size_t(m)], g, config_.alternate_colours)) ? over_the_board : todo).emplace_back(m, g);
-    }
-  if (!over_the_board.empty() && !enter)
-    throw std::runtime_error("people play in this tournament: their results are entered by the director");
   // Withdrawals count from the round's start: the results before round r, so a round
   // resumed halfway forfeits exactly what the whole round would have.
   results_ = results_of(config_, schedule_, journal_, r);
+  forfeit_withdrawn(r, progress);
+  std::vector<OverTheBoard> todo, over_the_board;
+  for (const OverTheBoard& m : unfinished(r)) (has_person(m.seats) ? over_the_board : todo).push_back(m);
+  if (!over_the_board.empty() && !enter)
+    throw std::runtime_error("people play in this tournament: their results are entered by the director");
+  const RoundPlan& plan = journal_.rounds()[std::size_t(r)];
   std::mutex lock;
   auto play_one = [&](int i) {
-    const auto [m, g] = todo[std::size_t(i)];
-    const Meeting& meeting = plan[std::size_t(m)];
-    const bool forfeited = withdrawn(meeting.home_seats) >= 0 || withdrawn(meeting.away_seats) >= 0;
-    const MatchRecord rec = forfeited ? forfeit(r, m, g, meeting) : play_match(r, m, g, meeting);
+    const OverTheBoard& m = todo[std::size_t(i)];
+    const MatchRecord rec = play_match(r, m.meeting, m.game, plan[std::size_t(m.meeting)]);
     std::lock_guard guard(lock);
     journal_.add_match(rec);
-    if (progress.match) progress.match(meeting, rec);
+    if (progress.match) progress.match(plan[std::size_t(m.meeting)], rec);
   };
   tbb::task_arena arena(config_.concurrency);
   arena.execute([&] { tbb::parallel_for(0, int(todo.size()), play_one, tbb::simple_partitioner()); });
-  for (const auto& [m, g] : over_the_board) {
-    const Meeting& meeting = plan[std::size_t(m)];
-    MatchRecord rec;
-    if (withdrawn(meeting.home_seats) >= 0 || withdrawn(meeting.away_seats) >= 0) {
-      rec = forfeit(r, m, g, meeting);
-    } else {
-      const std::optional<EnteredResult> result = enter({r, m, g, seats_of(meeting, g, config_.alternate_colours)});
-      if (!result) return false;
-      rec = entered(r, m, g, *result);
-    }
+  for (const OverTheBoard& m : over_the_board) {
+    const std::optional<EnteredResult> result = enter(m);
+    if (!result) return false;
+    const MatchRecord rec = entered(r, m.meeting, m.game, *result);
     journal_.add_match(rec);
-    if (progress.match) progress.match(meeting, rec);
+    if (progress.match) progress.match(plan[std::size_t(m.meeting)], rec);
   }
   return true;
 }
 
+// Every unfinished match of round r in which a withdrawn team sits, lost without play.
+void Tournament::forfeit_withdrawn(int r, const TournamentProgress& progress) {
+  const RoundPlan& plan = journal_.rounds()[std::size_t(r)];
+  for (const OverTheBoard& m : unfinished(r)) {
+    const Meeting& meeting = plan[std::size_t(m.meeting)];
+    if (withdrawn(meeting.home_seats) < 0 && withdrawn(meeting.away_seats) < 0) continue;
+    const MatchRecord rec = forfeit(r, m.meeting, m.game, meeting);
+    journal_.add_match(rec);
+    if (progress.match) progress.match(meeting, rec);
+  }
+}
+
+std::vector<OverTheBoard> Tournament::unfinished(int r) const {
+  const RoundPlan& plan = journal_.rounds().at(std::size_t(r));
+  std::vector<OverTheBoard> out;
+  for (int m = 0; m < int(plan.size()); ++m)
+    for (int g = 0; g < config_.games_per_pairing && plan[std::size_t(m)].away != kBye; ++g)
+      if (!journal_.find(r, m, g)) out.push_back({r, m, g, seats_of(plan[std::size_t(m)], g, config_.alternate_colours)});
+  return out;
+}
+
+int Tournament::pair_next_round() {
+  const int r = int(journal_.rounds().size());
+  if (r >= schedule_.rounds() || decided()) throw std::logic_error("every round of the tournament is paired");
+  if (r > 0 && !unfinished(r - 1).empty())
+    throw std::logic_error("round " + std::to_string(r) + " has " + std::to_string(unfinished(r - 1).size()) +
+                           " matches without a result");
+  journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
+  results_ = results_of(config_, schedule_, journal_, r);
+  forfeit_withdrawn(r, {});
+  return r;
+}
+
+bool Tournament::finished() const {
+  const int paired = int(journal_.rounds().size());
+  return (paired >= schedule_.rounds() || decided()) && (paired == 0 || unfinished(paired - 1).empty());
+}
+
+std::string Tournament::match_name(int r, int m, int g) const {
+  return "round " + std::to_string(r + 1) + ", table " + std::to_string(m + 1) + ", match " + std::to_string(g + 1);
+}
+
+bool Tournament::record_played(int r, int m, int g, const Match& match) {
+  if (journal_.find(r, m, g)) return false;
+  const Meeting& meeting = journal_.rounds().at(std::size_t(r)).at(std::size_t(m));
+  journal_.add_match(played(r, m, g, match, seats_of(meeting, g, config_.alternate_colours)));
+  return true;
+}
+
+void Tournament::enter(int r, int m, int g, const EnteredResult& result) {
+  const bool exists = r >= 0 && r < int(journal_.rounds().size()) && m >= 0 &&
+                      m < int(journal_.rounds()[std::size_t(r)].size()) && g >= 0 && g < config_.games_per_pairing &&
+                      journal_.rounds()[std::size_t(r)][std::size_t(m)].away != kBye;
+  if (!exists) throw std::invalid_argument(match_name(r, m, g) + ": no such match");
+  if (journal_.find(r, m, g)) throw std::invalid_argument(match_name(r, m, g) + " has a result: correct it instead");
+  journal_.add_match(entered(r, m, g, result));
+}
+
 void Tournament::correct(int r, int m, int g, const EnteredResult& result) {
   const MatchRecord* earlier = journal_.find(r, m, g);
-  const std::string which = "round " + std::to_string(r + 1) + ", table " + std::to_string(m + 1) + ", match " + std::to_string(g + 1);
+  const std::string which = match_name(r, m, g);
   if (!earlier) throw std::invalid_argument(which + " has no result to correct");
   if (earlier->message.rfind("entered by the director", 0) != 0)
     throw std::invalid_argument(which + " was played by programs, not entered: its record stands");
@@ -204,13 +261,8 @@ MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) 
   std::array<Player*, kSeats> players{};
   for (int s = 0; s < kSeats; ++s) players[std::size_t(s)] = owned[std::size_t(s)].get();
   try {
-    const Match match = play_arena_match(players, start_of(r, m), {.adjudicate_claims = config_.adjudicate_claims});
-    const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
-    rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
-    rec.ending = ending_kind(match.outcome());
-    rec.moves = match.moves_played();
-    rec.file = record_file(r, m, g);
-    write_file_atomic(dir_ / rec.file, write_bpgn(match, record_tags(r, m, g, seats)));
+    return played(r, m, g, play_arena_match(players, start_of(r, m), {.adjudicate_claims = config_.adjudicate_claims}),
+                  seats);
   } catch (const PlayerFault& fault) {
     const double team1 = team_of(fault.seat) == Team1 ? 0 : 1;  // the failing player's team loses
     rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
@@ -218,6 +270,19 @@ MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) 
     rec.fault = config_.participants[std::size_t(seats[fault.seat])].name;
     rec.message = fault.what();
   }
+  return rec;
+}
+
+// A finished match's record: its BPGN written, the line to journal returned.
+MatchRecord Tournament::played(int r, int m, int g, const Match& match, const std::array<int, kSeats>& seats) const {
+  MatchRecord rec;
+  rec.round = r, rec.meeting = m, rec.game = g;
+  const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
+  rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
+  rec.ending = ending_kind(match.outcome());
+  rec.moves = match.moves_played();
+  rec.file = record_file(r, m, g);
+  write_file_atomic(dir_ / rec.file, write_bpgn(match, record_tags(r, m, g, seats)));
   return rec;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "training/players/arena.h"
+#include "training/tournament/entered_result.h"
 #include "training/tournament/journal.h"
 #include "training/tournament/schedule.h"
 #include "training/tournament/tournament_config.h"
@@ -37,12 +38,6 @@ struct OverTheBoard {
   int round = 0, meeting = 0, game = 0;  // 0-based; the meeting is the table (numbered from 1)
   std::array<int, kSeats> seats{};       // participants, in seat order
 };
-// What the director enters for it: team 1's score (A-white and B-black: 1, 0.5 or 0) and
-// how it ended ("over the board", "forfeit", "illegal move").
-struct EnteredResult {
-  double team1 = 0.5;
-  std::string ending = "over the board";
-};
 // Asked once for each match with a person, in round and table order after the round's
 // other matches; std::nullopt stops the tournament there (it resumes from the journal).
 using ResultEntry = std::function<std::optional<EnteredResult>(const OverTheBoard&)>;
@@ -51,6 +46,10 @@ class Tournament {
  public:
   // `sides[i]` makes participant i's players. Starts a journal in `dir`, or resumes one.
   Tournament(TournamentConfig config, std::vector<ArenaSide> sides, const std::filesystem::path& dir, bool resume);
+
+  // For matches played elsewhere, at the tables of `bughouse serve` (hosted below): no
+  // sides, and run() refuses to play.
+  Tournament(TournamentConfig config, const std::filesystem::path& dir, bool resume);
 
   // Plays until the schedule ends (or the SPRT decides); false when `enter` stopped it.
   // Matches with a person (kPersonSpec) take their results from `enter`. Throws
@@ -67,6 +66,22 @@ class Tournament {
   // name or one already withdrawn.
   void withdraw(const std::string& participant);
 
+  // The hosted form, a round at a time (training/server/hosted_tournament.h). Pairs the
+  // next round and journals it, with the forfeits of withdrawn teams; returns its index.
+  // Throws std::logic_error when every round is paired, or when a match of the latest
+  // round has no result yet.
+  int pair_next_round();
+  // The matches of paired round r without a result yet, in table and match order.
+  std::vector<OverTheBoard> unfinished(int r) const;
+  // A match played at a table: its BPGN (the tournament's tags) written, then its journal
+  // line. False, and nothing written, when the match has a result already (the director
+  // entered one while it was played).
+  bool record_played(int r, int meeting, int game, const Match& match);
+  // The director's result for a match of a paired round that has none yet. Throws
+  // std::invalid_argument naming the match when there is no such match or it has a result.
+  void enter(int r, int meeting, int game, const EnteredResult& result);
+  bool finished() const;  // every round paired and every match with a result
+
   const TournamentConfig& config() const { return config_; }
   const Schedule& schedule() const { return schedule_; }
   const Journal& journal() const { return journal_; }
@@ -77,6 +92,9 @@ class Tournament {
   bool has_person(const std::array<int, kSeats>& seats) const;
   MatchRecord entered(int r, int meeting, int game, const EnteredResult& result) const;
   MatchRecord play_match(int r, int meeting, int game, const Meeting& m);
+  MatchRecord played(int r, int meeting, int game, const Match& match, const std::array<int, kSeats>& seats) const;
+  void forfeit_withdrawn(int r, const TournamentProgress& progress);
+  std::string match_name(int r, int meeting, int game) const;
   MatchRecord forfeit(int r, int meeting, int game, const Meeting& m) const;
   int withdrawn(const TeamSeats& team) const;
   std::string withdrawal_reason(int participant) const;
