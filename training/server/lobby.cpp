@@ -74,19 +74,35 @@ std::optional<std::string> Lobby::record(const std::string& id) const {
   return it == records_.end() ? std::nullopt : std::optional<std::string>(it->second);
 }
 
+void Lobby::check_offered(const std::string& computer, const std::string& field) const {
+  if (options_.allowed_computers.contains(computer)) return;
+  std::string allowed;
+  for (const std::string& a : options_.allowed_computers) allowed += (allowed.empty() ? "" : ", ") + a;
+  throw std::invalid_argument("\"" + field + "\": '" + computer + "' is not offered here (" + allowed + ")");
+}
+
+Table& Lobby::open(TableSetup setup) {
+  if (tables_.size() >= options_.max_tables)
+    throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
+  setup.limits = options_.table_limits;
+  setup.on_move = options_.on_move;
+  setup.on_finished = [this, told = std::move(setup.on_finished)](const std::string& table, int match,
+                                                                    const Match& played, const std::string& bpgn) {
+    keep_record(table, match, bpgn);
+    if (told) told(table, match, played, bpgn);
+  };
+  auto table = std::make_unique<Table>(io_, std::move(setup), options_.computers);
+  Table& opened = *table;
+  tables_.emplace(table->id(), std::move(table));
+  return opened;
+}
+
 std::string Lobby::create(const std::string& body) {
   const nlohmann::json request = body.empty() ? nlohmann::json::object() : nlohmann::json::parse(body, nullptr, false);
   if (request.is_discarded() || !request.is_object()) throw std::invalid_argument("the body is not a JSON object");
-  if (tables_.size() >= options_.max_tables)
-    throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
   TableSetup setup;
   const auto rules = request.find("rules");
   setup.rules = rules == request.end() || rules->is_null() ? options_.rules : rules_from_request(*rules, options_.rules);
-  setup.limits = options_.table_limits;
-  setup.on_move = options_.on_move;
-  setup.on_finished = [this](const std::string& table, int match, const std::string& bpgn) {
-    keep_record(table, match, bpgn);
-  };
   const std::string clock = text_field(request, "clock", "3+0");
   try {
     setup.clock = TimeControl::parse(clock);
@@ -96,23 +112,23 @@ std::string Lobby::create(const std::string& body) {
   if (!setup.clock.timed()) throw std::invalid_argument("\"clock\": a table needs a timed clock (e.g. 3+0)");
   setup.computer = text_field(request, "computer", "");
   if (setup.computer.empty()) setup.computer = options_.default_computer;
-  if (!options_.allowed_computers.contains(setup.computer)) {
-    std::string allowed;
-    for (const std::string& a : options_.allowed_computers) allowed += (allowed.empty() ? "" : ", ") + a;
-    throw std::invalid_argument("\"computer\": '" + setup.computer + "' is not offered here (" + allowed + ")");
-  }
+  check_offered(setup.computer, "computer");
   const auto watch = request.find("watch");
   if (watch != request.end() && !watch->is_boolean()) throw std::invalid_argument("\"watch\": true or false");
   const auto public_talk = request.find("public_talk");
   if (public_talk != request.end() && !public_talk->is_boolean())
     throw std::invalid_argument("\"public_talk\": true or false");
   setup.public_talk = public_talk != request.end() && public_talk->get<bool>();
-  auto table = std::make_unique<Table>(io_, std::move(setup), options_.computers);
+  Table& table = open(std::move(setup));
   // A table to watch: the computer in all four seats, playing from now on.
-  if (watch != request.end() && watch->get<bool>()) table->start();
-  nlohmann::json response = {{"table", table->id()}, {"spectator", table->id()}};
-  for (int s = 0; s < kSeats; ++s) response["seats"][std::string(seat_name(Seat(s)))] = table->token(Seat(s));
-  tables_.emplace(table->id(), std::move(table));
+  if (watch != request.end() && watch->get<bool>()) try {
+      table.start();
+    } catch (const std::invalid_argument&) {
+      tables_.erase(std::string(table.id()));  // a computer that cannot be made leaves no table
+      throw;
+    }
+  nlohmann::json response = {{"table", table.id()}, {"spectator", table.id()}};
+  for (int s = 0; s < kSeats; ++s) response["seats"][std::string(seat_name(Seat(s)))] = table.token(Seat(s));
   return response.dump();
 }
 

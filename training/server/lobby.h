@@ -54,6 +54,13 @@ class Lobby {
   // (`{"table":ID,"seats":{"A-white":TOKEN,...},"spectator":ID}`). Throws
   // std::invalid_argument with the field that is wrong.
   std::string create(const std::string& body);
+  // A table its caller set up (a tournament's: hosted_tournament.h) under the lobby's
+  // limits; the lobby keeps its records, then `setup.on_finished` is told. Throws
+  // std::invalid_argument when the lobby is full.
+  Table& open(TableSetup setup);
+  // Throws std::invalid_argument, naming `field`, unless a browser may ask for this
+  // computer (the allow-list above).
+  void check_offered(const std::string& computer, const std::string& field) const;
   // nullptr for an unknown id.
   Table* find(const std::string& id);
   std::size_t size() const { return tables_.size(); }

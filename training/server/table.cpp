@@ -323,6 +323,7 @@ void Table::Impl::begin() {
 void Table::Impl::on_rematch(TableClient&, std::optional<Seat> seat, const nlohmann::json&) {
   seat_holder(seat, "rematch");
   if (!live || !live->over()) throw std::invalid_argument("rematch: the match is not over");
+  if (setup.assigned) throw std::invalid_argument("rematch: a tournament's match is played once");
   play_match();
 }
 
@@ -330,16 +331,19 @@ void Table::Impl::on_rematch(TableClient&, std::optional<Seat> seat, const nlohm
 void Table::Impl::play_match() {
   // Everything is made before anything changes: a computer that cannot be made leaves
   // the table as it was, open seats still open.
+  if (setup.assigned && !people_missing(*setup.assigned, seats).empty())
+    throw std::invalid_argument("start: waiting for " + people_missing(*setup.assigned, seats));
   std::array<std::unique_ptr<Player>, kSeats> players;
   std::array<std::string, kSeats> seat_names;
   for (std::size_t s = 0; s < kSeats; ++s) {
-    if (seats[s].kind == SeatStatus::Kind::Person) {
-      seat_names[s] = "person";
+    const SeatAssignment* a = setup.assigned ? &(*setup.assigned)[s] : nullptr;
+    if (a ? a->person() : seats[s].kind == SeatStatus::Kind::Person) {
+      seat_names[s] = a ? a->name : "person";
       continue;
     }
     // A computer seat talks with its partner (sit, go, need X): partner_player.h.
-    players[s] = std::make_unique<PartnerPlayer>(computers(setup.computer, Seat(s), setup.rules));
-    seat_names[s] = players[s]->name();
+    players[s] = std::make_unique<PartnerPlayer>(computers(a ? a->computer : setup.computer, Seat(s), setup.rules));
+    seat_names[s] = a ? a->name : players[s]->name();
   }
   for (std::size_t s = 0; s < kSeats; ++s)
     if (players[s]) seats[s].kind = SeatStatus::Kind::Computer;
@@ -356,7 +360,7 @@ void Table::Impl::play_match() {
 
 void Table::Impl::on_event(const LiveEvent& e) {
   last_activity = std::chrono::steady_clock::now();
-  if (e.kind == LiveEvent::Kind::Over && setup.on_finished) setup.on_finished(id, match_number, record());
+  if (e.kind == LiveEvent::Kind::Over && setup.on_finished) setup.on_finished(id, match_number, e.after, record());
   if (e.kind == LiveEvent::Kind::Tell)
     return send_tell(e.seat, e.text, e.after.moves_played(), partner_player_words(e.text));
   if (e.after.over()) track_leavers();  // nobody leaves a finished match
@@ -416,6 +420,9 @@ void Table::join(const std::shared_ptr<TableClient>& client, std::optional<Seat>
   impl_->recount();
   impl_->broadcast_state();
   if (!impl_->watching_liveness) impl_->watch_liveness();
+  // A tournament's match starts once its people are all at the table.
+  const auto& assigned = impl_->setup.assigned;
+  if (assigned && !impl_->live && people_missing(*assigned, impl_->seats).empty()) impl_->begin();
 }
 
 void Table::leave(const TableClient* client) {

@@ -28,6 +28,7 @@
 #include "core/match.h"
 #include "mcts/player.h"
 #include "training/server/limits.h"
+#include "training/server/seat_assignment.h"
 
 namespace bh::server {
 
@@ -52,9 +53,11 @@ using ComputerFactory =
 using MoveObserver =
     std::function<void(const std::string& table, int match, int moves_played, std::int64_t late_ms)>;
 
-// Told of every match a table finishes, with its record (BPGN with clock stamps), on the
-// server's thread: the lobby keeps it (lobby.h).
-using FinishObserver = std::function<void(const std::string& table, int match, const std::string& bpgn)>;
+// Told of every match a table finishes, with the match and its record (BPGN with clock
+// stamps), on the server's thread: the lobby keeps the record (lobby.h), a tournament the
+// result (hosted_tournament.h).
+using FinishObserver =
+    std::function<void(const std::string& table, int match, const Match& played, const std::string& bpgn)>;
 
 struct TableSetup {
   RuleSet rules;
@@ -63,6 +66,8 @@ struct TableSetup {
   // Spectators see the partners' talk (messages, free text, suggestions) too; by default
   // only the two partners do. The opponents never do.
   bool public_talk = false;
+  // A tournament's table: who sits where (seat_assignment.h); `computer` is then unused.
+  std::optional<SeatAssignments> assigned;
   TableLimits limits;
   MoveObserver on_move;
   FinishObserver on_finished;
