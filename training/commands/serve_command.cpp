@@ -28,6 +28,7 @@ struct ServeOptions {
   int visits = 0;
   std::string run;
   std::string records;
+  std::string tournaments;
 };
 
 // A live table's clocks pay what the computer really thinks ("real").
@@ -61,6 +62,7 @@ void run_serve(const ServeOptions& o) {
   options.port = static_cast<unsigned short>(o.port);
   options.lobby.rules = context.rules;
   options.run = o.run;
+  options.tournaments = o.tournaments;
   options.lobby.records = o.records;
   options.lobby.default_computer = o.model.model;
   options.lobby.computers = computer_factory(context);
@@ -94,6 +96,11 @@ void add_serve_command(CLI::App& app) {
                   "A directory each finished table match is written to, as TABLE-MATCH.bpgn (created if "
                   "missing); without it the records are kept in memory only (the latest match of each table, "
                   "downloadable while the server runs, also after the table is gone)");
+  cmd->add_option("--tournaments", o->tournaments,
+                  "A directory for the tournaments the server hosts, one folder each (created if missing): "
+                  "the director creates one in the browser, registers people and computers, pairs the "
+                  "rounds; the people play at their tables by their links. Every tournament in it is read "
+                  "back at the start, so a restart loses none. Without it the server hosts no tournaments");
   cmd->callback([o] { run_serve(*o); });
 }
 

@@ -9,6 +9,7 @@
 #include "training/server/page_files.h"
 #include "training/server/rules_json.h"
 #include "training/server/run_routes.h"
+#include "training/server/tournament_routes.h"
 
 namespace bh::server {
 
@@ -122,10 +123,11 @@ constexpr Route kRoutes[] = {
 
 }  // namespace
 
-HttpResponse respond(const HttpRequest& request, Lobby& lobby, const RunLibrary* run) {
+HttpResponse respond(const HttpRequest& request, Lobby& lobby, const RunLibrary* run, TournamentDesk& desk) {
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
   if (auto answer = respond_run(request, path, run)) return std::move(*answer);
+  if (auto answer = respond_tournament(request, path, desk)) return std::move(*answer);
   for (const Route& route : kRoutes)
     if (request.method() == route.method && path.starts_with(route.prefix)) return route.handler(request, path, lobby);
   return text(request, http::status::not_found, "not found");

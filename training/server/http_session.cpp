@@ -29,9 +29,9 @@ HttpResponse refusal(const HttpRequest& request, http::status status, std::strin
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, ConnectionGate& gate,
-                         ConnectionGate::Ticket ticket)
-    : stream_(std::move(socket)), lobby_(lobby), run_(run), gate_(gate), ticket_(std::move(ticket)) {}
+HttpSession::HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, TournamentDesk& desk,
+                         ConnectionGate& gate, ConnectionGate::Ticket ticket)
+    : stream_(std::move(socket)), lobby_(lobby), run_(run), desk_(desk), gate_(gate), ticket_(std::move(ticket)) {}
 
 void HttpSession::run() { read(); }
 
@@ -52,7 +52,7 @@ void HttpSession::read() {
 void HttpSession::handle() {
   try {
     if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
-    write(respond(parser_->get(), lobby_, run_));
+    write(respond(parser_->get(), lobby_, run_, desk_));
   } catch (const std::exception& e) {
     write(refusal(parser_->get(), http::status::internal_server_error, std::string("server error: ") + e.what()));
   }

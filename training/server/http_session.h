@@ -21,8 +21,8 @@ namespace bh::server {
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
   // `run`: the run directory whose replays are served, or nullptr.
-  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, ConnectionGate& gate,
-              ConnectionGate::Ticket ticket);
+  HttpSession(boost::asio::ip::tcp::socket socket, Lobby& lobby, const RunLibrary* run, TournamentDesk& desk,
+              ConnectionGate& gate, ConnectionGate::Ticket ticket);
   void run();
 
  private:
@@ -36,6 +36,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   Lobby& lobby_;
   const RunLibrary* run_;
+  TournamentDesk& desk_;
   ConnectionGate& gate_;
   std::optional<ConnectionGate::Ticket> ticket_;  // handed to the WebSocket on an upgrade
 };

@@ -57,12 +57,14 @@ struct Server::Impl {
   ConnectionGate gate;
   asio::io_context io{1};
   Lobby lobby;
+  TournamentDesk desk;  // after the lobby: its tables call into the tournaments
   std::optional<RunLibrary> run;
   tcp::acceptor acceptor{io};
   asio::steady_timer pause{io};
   std::thread thread;
 
-  explicit Impl(ServerOptions options) : gate(fitted(options.connections)), lobby(io, options.lobby) {
+  explicit Impl(ServerOptions options)
+      : gate(fitted(options.connections)), lobby(io, options.lobby), desk(options.tournaments, lobby) {
     if (!options.run.empty()) run.emplace(options.run, options.lobby.rules);
     const std::string where = options.bind + ":" + std::to_string(options.port);
     try {
@@ -85,7 +87,8 @@ struct Server::Impl {
       // with the peer's delayed ACK would hold it up to 40 ms).
       socket.set_option(tcp::no_delay(true), ec);
       if (auto ticket = gate.admit())
-        std::make_shared<HttpSession>(std::move(socket), lobby, run ? &*run : nullptr, gate, std::move(*ticket))->run();
+        std::make_shared<HttpSession>(std::move(socket), lobby, run ? &*run : nullptr, desk, gate, std::move(*ticket))
+            ->run();
       else
         refuse(std::move(socket));
       accept();

@@ -23,12 +23,14 @@ struct ServerOptions {
   ConnectionLimits connections;
   // A training run directory whose matches the page replays (run_library.h); empty: none.
   std::filesystem::path run;
+  // The folder of the tournaments the server hosts (tournament_desk.h); empty: none.
+  std::filesystem::path tournaments;
 };
 
 class Server {
  public:
-  // Listens at once; throws std::runtime_error naming the address when it cannot, or
-  // naming the run directory when it is not one that can be read.
+  // Listens at once; throws std::runtime_error naming the address when it cannot, naming
+  // the run directory when it is not one that can be read, or a tournament that cannot.
   explicit Server(ServerOptions options);
   ~Server();  // stops and joins the thread of start()
   Server(const Server&) = delete;

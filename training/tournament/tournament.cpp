@@ -318,9 +318,9 @@ std::string Tournament::withdrawal_reason(int p) const {
 }
 
 void Tournament::withdraw(const std::string& participant) {
-  if (config_.participant(participant) < 0) throw std::invalid_argument("--withdraw " + participant + ": no such participant");
+  if (config_.participant(participant) < 0) throw std::invalid_argument("withdraw " + participant + ": no such participant");
   for (const Journal::Withdrawal& w : journal_.withdrawals())
-    if (w.participant == participant) throw std::invalid_argument("--withdraw " + participant + ": already withdrawn");
+    if (w.participant == participant) throw std::invalid_argument("withdraw " + participant + ": already withdrawn");
   journal_.add_withdrawal({participant, int(journal_.rounds().size())});
 }
 

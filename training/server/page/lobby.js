@@ -1,7 +1,8 @@
 // lobby.js — the lobby of `bughouse serve`'s page: the form that creates a table (its
 // clock, the computer that takes the free seats, public talk, the rules form of
-// rules_form.js), a table to watch, the seat links of a created table, and the way to a
-// training run's replays (training/server/README.md "Endpoints").
+// rules_form.js), a table to watch, the seat links of a created table, a tournament to
+// create (tournament.js draws it), and the way to a training run's replays
+// (training/server/README.md "Endpoints").
 import { SEATS } from "./board_model.js";
 import { element } from "./board_view.js";
 import { rulesForm } from "./rules_form.js";
@@ -50,8 +51,45 @@ export function showLobby(app) {
     if (!response.ok) { message.textContent = text; return; }
     location.href = `/table/${JSON.parse(text).spectator}`;
   };
-  app.append(form, message, out);
+  app.append(form, message, out, tournamentForm(form, () => rules()));
   linkReplays(app).catch(() => {});  // the tables work without it
+}
+
+// A tournament (`bughouse serve --tournaments DIR`) with the table form's clock and rules:
+// its director's link is shown once and is the only way to manage it.
+function tournamentForm(tableForm, rules) {
+  const box = element("details");
+  box.append(element("summary", {}, "Create a tournament"));
+  const form = element("form", { id: "tournament-form" });
+  const field = (label, attributes) => {
+    const input = element("input", attributes);
+    form.append(element("label", {}, `${label} `), input, " ");
+    return input;
+  };
+  const title = field("Title", { name: "title", value: "Club evening", size: "20" });
+  const rounds = field("Rounds", { name: "rounds", type: "number", value: "7", min: "1", style: "width:4em" });
+  const format = element("select", { name: "format" });
+  for (const f of ["swiss", "roundrobin", "double-roundrobin"]) format.append(element("option", { value: f }, f));
+  form.append(element("label", {}, "Format "), format, " ", element("button", { type: "submit" }, "Create"));
+  const out = element("div", { class: "links" });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = JSON.stringify({ title: title.value, rounds: Number(rounds.value), format: format.value,
+                                  clock: tableForm.clock.value, rules: rules() });
+    const response = await fetch("/api/tournaments", { method: "POST", body });
+    const text = await response.text();
+    if (!response.ok) { out.textContent = text; return; }
+    const made = JSON.parse(text);
+    out.replaceChildren(element("p", {}, "Keep the director's link to yourself: it alone manages the tournament."));
+    for (const [label, path] of [["Director", made.manage_page], ["Public page", made.page]]) {
+      const row = element("p");
+      row.append(element("a", { href: path, "data-tournament": label }, label), " ",
+                 element("input", { value: location.origin + path, readonly: "" }));
+      out.append(row);
+    }
+  });
+  box.append(form, out);
+  return box;
 }
 
 // With a training run (`bughouse serve --run DIR`), the lobby leads to its replays.
