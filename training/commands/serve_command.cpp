@@ -3,6 +3,8 @@
 // arena players of `--model` (or an allow-listed built-in one the page asks for), paying
 // the wall time they really think, as at the terminal's `bughouse play`. With `--run DIR`
 // the page also replays the run's self-play and arena matches.
+#include <chrono>
+#include <cmath>
 #include <ctime>
 #include <iostream>
 #include <map>
@@ -29,6 +31,7 @@ struct ServeOptions {
   std::string run;
   std::string records;
   std::string tournaments;
+  double leave_grace = 30;
 };
 
 // A live table's clocks pay what the computer really thinks ("real").
@@ -63,6 +66,7 @@ void run_serve(const ServeOptions& o) {
   options.lobby.rules = context.rules;
   options.run = o.run;
   options.tournaments = o.tournaments;
+  options.lobby.table_limits.leave_grace = std::chrono::milliseconds(std::llround(o.leave_grace * 1000));
   options.lobby.records = o.records;
   options.lobby.default_computer = o.model.model;
   options.lobby.computers = computer_factory(context);
@@ -101,6 +105,11 @@ void add_serve_command(CLI::App& app) {
                   "the director creates one in the browser, registers people and computers, pairs the "
                   "rounds; the people play at their tables by their links. Every tournament in it is read "
                   "back at the start, so a restart loses none. Without it the server hosts no tournaments");
+  cmd->add_option("--leave-grace", o->leave_grace,
+                  "Seconds a person's seat may be without a connection while the match runs before the "
+                  "team loses (\"left the table\"); everyone sees them count down")
+      ->check(CLI::Range(1.0, 3600.0))
+      ->capture_default_str();
   cmd->callback([o] { run_serve(*o); });
 }
 

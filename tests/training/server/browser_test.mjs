@@ -41,7 +41,7 @@ async function lobby(browser, base) {
   await page.fill('input[name="clock"]', "30s+0");
   await page.selectOption('select[name="computer"]', "greedy");
   // The rules form: a preset sets the options, and the table plays them.
-  await page.click("details summary", { timeout: kLimit });
+  await page.click("details summary:has-text('Rules')", { timeout: kLimit });
   await page.selectOption("select[data-preset]", "pawns-stay");
   const promotion = await page.locator('select[name="promotion"]').inputValue();
   if (promotion !== "stay") fail(`the preset pawns-stay left promotion at ${promotion}`);

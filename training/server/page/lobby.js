@@ -68,6 +68,7 @@ function tournamentForm(tableForm, rules) {
   };
   const title = field("Title", { name: "title", value: "Club evening", size: "20" });
   const rounds = field("Rounds", { name: "rounds", type: "number", value: "7", min: "1", style: "width:4em" });
+  const limit = field("Prize for teams rated under", { name: "rating_limit", type: "number", min: "0", style: "width:5em" });
   const format = element("select", { name: "format" });
   for (const f of ["swiss", "roundrobin", "double-roundrobin"]) format.append(element("option", { value: f }, f));
   form.append(element("label", {}, "Format "), format, " ", element("button", { type: "submit" }, "Create"));
@@ -75,7 +76,8 @@ function tournamentForm(tableForm, rules) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = JSON.stringify({ title: title.value, rounds: Number(rounds.value), format: format.value,
-                                  clock: tableForm.clock.value, rules: rules() });
+                                  clock: tableForm.clock.value, rules: rules(),
+                                  rating_limit: limit.value === "" ? null : Number(limit.value) });
     const response = await fetch("/api/tournaments", { method: "POST", body });
     const text = await response.text();
     if (!response.ok) { out.textContent = text; return; }
