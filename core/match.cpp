@@ -215,6 +215,11 @@ void Match::leave(Seat s, std::int64_t t) {
   finish(win_for(~team_of(s)), EndReason::LeftTable, s, t);
 }
 
+void Match::fault(Seat s, std::int64_t t) {
+  if (!advance_to(t)) return;
+  finish(win_for(~team_of(s)), EndReason::Fault, s, t);
+}
+
 void Match::agree_draw(std::int64_t t) {
   if (!advance_to(t)) return;
   finish(MatchResult::Draw, EndReason::Agreement, AWhite, t);

@@ -109,6 +109,10 @@ class Match {
   // A person at a live table left it (gone longer than the table's grace period): a loss
   // for that seat's team, like a resignation (core/RULES.md "End of the match").
   void leave(Seat s, std::int64_t t);
+  // The program at seat s of a live table failed (an illegal move, a crash, no answer): a
+  // loss for its team, as a person's illegal move loses under the club's rules
+  // (core/RULES.md "End of the match").
+  void fault(Seat s, std::int64_t t);
   // Search copies matches by the million: without a record a copy allocates nothing.
   // The record (events) and the repetition history are kept only while recording.
   void set_recording(bool on) { recording_ = on; }

@@ -16,7 +16,7 @@ struct TagForm {
   bool has_seat;   // followed by the seat's name
 };
 
-constexpr std::array<TagForm, 19> kTagForms{{
+constexpr std::array<TagForm, 20> kTagForms{{
     {EndReason::Checkmate, "mate", false, true},
     {EndReason::Flag, "flag", false, true},
     {EndReason::Resignation, "resign", false, true},
@@ -36,6 +36,7 @@ constexpr std::array<TagForm, 19> kTagForms{{
     {EndReason::FiftyMoveClaim, "fifty-move-claim", true, true},
     {EndReason::FiftyMoves, "fifty-moves", true, false},
     {EndReason::LeftTable, "left", false, true},
+    {EndReason::Fault, "fault", false, true},
 }};
 
 std::optional<Seat> seat_named(std::string_view name) {
@@ -76,6 +77,7 @@ std::string Outcome::describe() const {
     case EndReason::FiftyMoveClaim: return head + ": " + who + " claimed the fifty-move rule";
     case EndReason::FiftyMoves: return head + ": 50 moves by each side" + on + " without a capture or a pawn move";
     case EndReason::LeftTable: return head + ": " + who + " left the table";
+    case EndReason::Fault: return head + ": " + who + "'s program failed";
   }
   return head;
 }

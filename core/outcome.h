@@ -37,6 +37,7 @@ enum class EndReason : std::uint8_t {
   FiftyMoveClaim,        // `seat` claimed 50 moves by each side without capture or pawn move
   FiftyMoves,            // fifty_move_draw: 50 moves by each side on a board without capture or pawn move
   LeftTable,             // `seat`, a person at a live table, was gone longer than the grace period
+  Fault,                 // `seat`, a program at a live table, failed: an illegal move, a crash, no answer
 };
 
 struct Outcome {

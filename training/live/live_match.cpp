@@ -82,7 +82,15 @@ struct LiveMatch::Impl {
   void collect_decisions() {
     for (auto& p : pending)
       if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
-        p.action = p.decision.get();
+        try {
+          p.action = p.decision.get();
+        } catch (const std::exception& e) {
+          // A program that crashes or stops answering loses; the match goes on to its end.
+          const Seat s = p.seat;
+          p = Pending{};
+          fail(s, computers[s]->name() + " playing " + std::string(seat_name(s)) + " failed: " + e.what(), now());
+          continue;
+        }
         draw.judge(p.seat, computers[p.seat]->last_search());
         talk(p.seat);
       }
@@ -159,9 +167,18 @@ struct LiveMatch::Impl {
       return;
     }
     if (!is_legal(match.board(b), rules, a.action))
-      throw std::runtime_error(computers[s]->name() + " playing " + std::string(seat_name(s)) + " chose the illegal move " +
-                               to_uci(a.action));
+      return fail(s, computers[s]->name() + " playing " + std::string(seat_name(s)) + " chose the illegal move " +
+                         to_uci(a.action), t);
     played(b, s, a.action, t);
+  }
+
+  // Computer seat s failed: its team loses (core/RULES.md "End of the match"), and the
+  // end's event says why.
+  void fail(Seat s, std::string why, std::int64_t t) {
+    if (match.over()) return;
+    match.fault(s, std::max(t, match.now()));
+    // A flag that fell before the failure ended the match first, by the flag.
+    announce_end(match.now(), match.outcome().reason == EndReason::Fault ? std::move(why) : std::string());
   }
 
   // Plays a legal move and tells the front end; false when a flag fell first.
@@ -184,12 +201,13 @@ struct LiveMatch::Impl {
     if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover
   }
 
-  void announce_end(std::int64_t t) {
+  void announce_end(std::int64_t t, std::string why = {}) {
     draw.withdraw();  // an offer ends with the match
     LiveEvent e;
     e.kind = LiveEvent::Kind::Over;
     e.time_ms = t;
     e.after = match;
+    e.text = std::move(why);
     outbox.push_back(std::move(e));
   }
 

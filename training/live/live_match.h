@@ -56,7 +56,8 @@ struct LiveEvent {
   std::int64_t time_ms = 0;
   Match after;
   std::string text;     // what the computer said (Tell); the seat's part in a draw offer (Draw:
-                        // "offers a draw", "accepts the draw", "declines the draw ...")
+                        // "offers a draw", "accepts the draw", "declines the draw ..."); why
+                        // a computer's program failed (Over, ending `fault`)
 };
 using LiveListener = std::function<void(const LiveEvent&)>;
 
@@ -110,8 +111,8 @@ class LiveMatch {
   // partners plan for each other in their searches already.
   void tell(Seat seat, std::string_view text);
   // One round of refereeing now: finished decisions in, due actions played, flags
-  // judged. Throws std::runtime_error naming a computer that chose an illegal move, and
-  // what a computer player threw.
+  // judged. A computer that chose an illegal move or threw loses for its team (ending
+  // `fault`; the Over event's text names it and what went wrong).
   void step();
   // Match time at which step() next has something to do (a due action, a flag, or a
   // look at a decision in flight); a front end may sleep until then (or until a person

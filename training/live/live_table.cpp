@@ -89,6 +89,7 @@ struct LiveTable::Impl {
     if (e.kind == LiveEvent::Kind::Tell) return event(partner_line(e.seat, e.text));
     if (e.kind == LiveEvent::Kind::Draw)
       return event(std::string(seat_name(e.seat)) + (e.seat == config.you ? " (you) " : " ") + e.text);
+    if (e.kind == LiveEvent::Kind::Over && !e.text.empty()) return event(e.text);  // why a program lost
     if (e.kind != LiveEvent::Kind::Move) return;  // the end is drawn once the loop stops
     if (e.seat == config.you) {
       prompted = false;

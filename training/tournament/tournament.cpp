@@ -280,6 +280,10 @@ MatchRecord Tournament::played(int r, int m, int g, const Match& match, const st
   const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
   rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
   rec.ending = ending_kind(match.outcome());
+  if (match.outcome().reason == EndReason::Fault) {  // a program that failed at its table
+    rec.fault = config_.participants[std::size_t(seats[match.outcome().seat])].name;
+    rec.message = rec.fault + "'s program failed at its table";
+  }
   rec.moves = match.moves_played();
   rec.file = record_file(r, m, g);
   write_file_atomic(dir_ / rec.file, write_bpgn(match, record_tags(r, m, g, seats)));

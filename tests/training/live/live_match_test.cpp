@@ -29,6 +29,7 @@ class ScriptedPlayer final : public Player {
   PlayerAction decide(const Match& match, Seat seat, std::int64_t) override {
     const std::string text = moves_.front();
     moves_.pop_front();
+    if (text == "crash") throw std::runtime_error("the engine died");
     const Move m = text == "bad" ? Move::normal(E2, E5) : parse_uci(match.board(board_of(seat)), match.rules(), text);
     return {m, think_ms_};
   }
@@ -307,16 +308,29 @@ TEST(LiveMatch, APersonClaimsADrawWithTheMoveThatRepeats) {
   EXPECT_EQ(m.moves_played(), 8);  // the claimed move was made
 }
 
-TEST(LiveMatch, AComputersIllegalMoveIsNamed) {
+// core/RULES.md "End of the match": a program that fails loses for its team, and the
+// match ends with that result instead of stopping.
+TEST(LiveMatch, AComputersIllegalMoveLosesForItsTeamAndIsNamed) {
   Fixture f({"bad"}, 100);
-  f.time = 100;
-  f.live->await_decisions();
-  try {
-    f.live->step();
-    FAIL() << "the illegal move was played";
-  } catch (const std::runtime_error& e) {
-    EXPECT_EQ(std::string(e.what()), "scripted playing A-white chose the illegal move e2e5");
-  }
+  f.at(100);
+  ASSERT_TRUE(f.live->over());
+  const Outcome o = f.live->snapshot().outcome();
+  EXPECT_EQ(o.result, MatchResult::Team2Wins);
+  EXPECT_EQ(o.tag(), "fault A-white");
+  EXPECT_EQ(o.describe(), "team 2 wins: A-white's program failed");
+  EXPECT_EQ(f.live->snapshot().moves_played(), 0);  // the illegal move was not played
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Over);
+  EXPECT_EQ(f.events[0].text, "scripted playing A-white chose the illegal move e2e5");
+}
+
+TEST(LiveMatch, AComputerThatThrowsLosesForItsTeam) {
+  Fixture f({"crash"}, 100);
+  f.at(1);
+  ASSERT_TRUE(f.live->over());
+  EXPECT_EQ(f.live->snapshot().outcome().tag(), "fault A-white");
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].text, "scripted playing A-white failed: the engine died");
 }
 
 // Plays e2e4 after 500 ms and says "thinking" at its decision; answers what it hears with

@@ -264,6 +264,43 @@ TEST(HostedTournament, BadInputIsRefusedAndChangesNothing) {
     EXPECT_EQ(http_request(host.port(), http::verb::post, "/api/tournaments", s.dump()).status, 400) << s;
 }
 
+// Plays e2e5 (never legal at the start, for either colour) as its first move.
+class IllegalPlayer final : public Player {
+ public:
+  PlayerAction decide(const Match&, Seat, std::int64_t) override { return {Move::normal(E2, E5), 1}; }
+  std::string name() const override { return "illegal"; }
+};
+
+// core/RULES.md "End of the match": a program that fails at a live table loses for its
+// team; the table does not stop, and the tournament takes the result with the name.
+TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
+  const auto dir = fresh_dir();
+  Served served(
+      [](const std::string& spec, Seat, const RuleSet&) -> std::unique_ptr<Player> {
+        if (spec == "illegal") return std::make_unique<IllegalPlayer>();
+        return std::make_unique<test::FirstMovePlayer>(1);
+      },
+      [dir](ServerOptions& o) {
+        o.tournaments = dir;
+        o.lobby.allowed_computers.insert("illegal");
+      });
+  Director d{served.port()};
+  const auto made = http_request(served.port(), http::verb::post, "/api/tournaments", json{{"rounds", 1}}.dump());
+  ASSERT_EQ(made.status, 201) << made.body;
+  d.id = json::parse(made.body)["id"], d.key = json::parse(made.body)["manage"];
+  d.ok("register", {{"name", "w"}, {"computer", "illegal"}});
+  for (const char* name : {"x", "y", "z"}) d.ok("register", {{"name", name}, {"computer", "first"}});
+  d.ok("teams", {{"teams", teams({{"w", "x"}, {"y", "z"}})}});
+  d.ok("round", json::object());
+  const json v = d.until([](const json& v) { return v["state"] == "finished"; });
+  const json& m = match_of(v, 1, 1);
+  EXPECT_EQ(m["seats"]["A-white"], "w");
+  EXPECT_EQ(m["result"], "0-1");
+  EXPECT_EQ(m["ending"], "fault");
+  EXPECT_EQ(m["message"], "w's program failed at its table");
+  EXPECT_EQ(points(v)["y+z"], 1);
+}
+
 TEST(HostedTournament, AServerWithoutAFolderHostsNone) {
   Served s;
   const auto r = http_request(s.port(), http::verb::post, "/api/tournaments", "{}");

@@ -104,6 +104,7 @@ class TableView {
     if (message.event?.seat === this.seat) this.premoveSent = null;  // it was played
     const d = message.draw_event;
     if (d) this.heard({ plain: true, text: `${d.seat}${d.seat === this.seat ? " (you)" : ""} ${d.text}` });
+    if (message.fault) this.heard({ plain: true, text: message.fault });  // why a program lost for its team
     this.sendDuePremove();
     this.draw();
   }
