@@ -261,6 +261,18 @@ std::int64_t think_time(const Match& m, const BpgnPly& p) {
 
 }  // namespace
 
+RuleSet record_rules(const BpgnGame& game, const RuleSet& fallback) {
+  const std::string tag = game.tag("Rules");
+  if (tag.empty()) return fallback;
+  std::string lines;
+  for (char c : tag) lines += c == ' ' ? '\n' : c;
+  try {
+    return parse_rules(lines);
+  } catch (const std::invalid_argument& e) {
+    throw ParseError("game " + std::to_string(game.index) + ": Rules tag '" + tag + "': " + e.what());
+  }
+}
+
 Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback) {
   auto where = [&](const BpgnPly& p) {
     return "game " + std::to_string(game.index) + " (line " + std::to_string(p.line) + "), move " +
@@ -361,6 +373,11 @@ std::string write_bpgn(const Match& match, const std::vector<std::pair<std::stri
       for (auto c : match.initial_clocks()) bfen += " " + std::to_string(c);
     }
     out += "[FEN \"" + bfen + "\"]\n";
+  }
+  if (!has("Rules")) {
+    std::string changes;
+    for (const std::string& option : describe_changes(match.rules())) changes += (changes.empty() ? "" : " ") + option;
+    if (!changes.empty()) out += "[Rules \"" + changes + "\"]\n";
   }
   if (!has("Result")) out += "[Result \"" + result_string(match.outcome()) + "\"]\n";
   if (!has("Termination") && match.over()) out += "[Termination \"" + match.outcome().tag() + "\"]\n";

@@ -50,9 +50,16 @@ std::vector<BpgnGame> read_bpgn_file(const std::string& path);
 // for a recorded claim that does not hold.
 Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback = TimeControl::untimed());
 
+// The rules a record says it was played under: its Rules tag (the options that differ
+// from the defaults, "key=value" separated by spaces, as write_bpgn writes it) over the
+// defaults; `fallback` when the record has no Rules tag (records from other programs, or
+// of the common form). Throws ParseError naming the game and the option that is wrong.
+RuleSet record_rules(const BpgnGame& game, const RuleSet& fallback);
+
 enum class MoveStyle { San, Uci };
 // Writes a finished or unfinished match; `tags` come first (Event, Site, ...); Result,
-// Termination, TimeControl and (for a non-standard start) FEN are added from the match.
+// Termination, TimeControl, (for a non-standard start) FEN and (for rules other than the
+// defaults) Rules are added from the match.
 std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,
                        MoveStyle style = MoveStyle::San);
 
