@@ -91,7 +91,7 @@ const Field kFields[] = {
 
 Json participant_json(const HostedEntrant& e) {
   return {{"name", e.who.name}, {"spec", e.who.spec}, {"rating", e.who.rating ? Json(*e.who.rating) : Json()},
-          {"group", e.who.group}, {"link", e.link}};
+          {"group", e.who.group}, {"link", e.link}, {"late", e.late}};
 }
 
 }  // namespace
@@ -115,7 +115,8 @@ HostedRegistration registration_from_request(const Json& request, const RuleSet&
 TournamentConfig config_of(const HostedRegistration& r) {
   TournamentConfig c = r.config;
   c.participants.clear();
-  for (const HostedEntrant& e : r.entrants) c.participants.push_back(e.who);
+  for (const HostedEntrant& e : r.entrants)
+    if (!e.late) c.participants.push_back(e.who);
   c.teams.clear();
   if (c.team_mode == TeamMode::Fixed)
     for (const auto& [white, black] : r.teams)
@@ -173,6 +174,7 @@ HostedRegistration registration_from_json(const Json& j, const std::filesystem::
                              e.at("group").get<std::string>()},
                             e.at("link").get<std::string>()};
       if (!e.at("rating").is_null()) entrant.who.rating = e.at("rating").get<double>();
+      entrant.late = e.value("late", false);
       r.entrants.push_back(std::move(entrant));
     }
     for (const Json& t : j.at("teams")) r.teams.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());

@@ -18,8 +18,9 @@
 namespace bh::server {
 
 struct HostedEntrant {
-  Participant who;   // spec: kPersonSpec, or a computer the server offers
-  std::string link;  // a person's secret link; "" for a computer
+  Participant who;    // spec: kPersonSpec, or a computer the server offers
+  std::string link;   // a person's secret link; "" for a computer
+  bool late = false;  // entered after the first round (the journal's entry lines hold them)
 };
 
 struct HostedRegistration {
@@ -38,8 +39,9 @@ struct HostedRegistration {
 // "rating_limit", "seed". Throws std::invalid_argument naming the field that is wrong.
 HostedRegistration registration_from_request(const nlohmann::json& request, const RuleSet& server_rules);
 
-// The tournament as it will be played: participants from the entrants, the teams by hand
-// as indices; validated (tournament_config.h). Throws std::invalid_argument saying why.
+// The tournament as it was set up at its first round: participants from the entrants (the
+// late ones aside: the journal adds them), the teams by hand as indices; validated
+// (tournament_config.h). Throws std::invalid_argument saying why.
 TournamentConfig config_of(const HostedRegistration& registration);
 
 nlohmann::json registration_json(const HostedRegistration& registration);

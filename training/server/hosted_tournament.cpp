@@ -86,17 +86,19 @@ Json HostedTournament::act(std::string_view action, const Json& body) {
   static const std::pair<std::string_view, Action> kActions[] = {
       {"register", &HostedTournament::register_entrant}, {"withdraw", &HostedTournament::withdraw},
       {"teams", &HostedTournament::form_teams},           {"round", &HostedTournament::next_round},
-      {"result", &HostedTournament::enter_result},        {"correct", &HostedTournament::correct_result}};
+      {"result", &HostedTournament::enter_result},        {"correct", &HostedTournament::correct_result},
+      {"late", &HostedTournament::enter_late}};
   if (!body.is_object()) throw std::invalid_argument("the body is not a JSON object");
   for (const auto& [name, act] : kActions)
     if (name == action) return (this->*act)(body);
   throw std::invalid_argument("unknown action '" + std::string(action) +
-                              "': register, withdraw, teams, round, result or correct");
+                              "': register, late, withdraw, teams, round, result or correct");
 }
 
-// A person (no "computer") or a computer the server offers; before the first round only.
-Json HostedTournament::register_entrant(const Json& body) {
-  if (reg_.started) throw std::invalid_argument("register: the tournament has started; entries are closed");
+// An entrant from a registration's fields: a person (no "computer"), with a secret link,
+// or a computer the server offers; a name nobody holds yet.
+HostedEntrant HostedTournament::entrant_from(const Json& body) const {
+  if (!body.is_object()) throw std::invalid_argument("an entrant is {\"name\", \"rating\", \"group\", \"computer\"}");
   if (reg_.entrants.size() >= kMaxEntrants)
     throw std::invalid_argument("register: a tournament takes " + std::to_string(kMaxEntrants) + " entrants at most");
   HostedEntrant e;
@@ -121,11 +123,37 @@ Json HostedTournament::register_entrant(const Json& body) {
     e.who.group = group->is_string() && group->get<std::string>().size() <= kMaxName
                       ? group->get<std::string>()
                       : throw std::invalid_argument("\"group\": a text of at most " + std::to_string(kMaxName) + " characters");
-  reg_.entrants.push_back(e);
-  save();
+  return e;
+}
+
+Json HostedTournament::entered_json(const HostedEntrant& e) const {
   Json answer = {{"name", e.who.name}};
   if (!e.link.empty()) answer["link"] = "/tournament/" + reg_.id + "?player=" + e.link;
   return answer;
+}
+
+// Before the first round only; after it, a whole team enters late (enter_late).
+Json HostedTournament::register_entrant(const Json& body) {
+  if (reg_.started) throw std::invalid_argument("register: the tournament has started; a team enters late with \"late\"");
+  HostedEntrant e = entrant_from(body);
+  reg_.entrants.push_back(e);
+  save();
+  return entered_json(e);
+}
+
+// {"white":{entrant},"black":{entrant}}: a team that joins a started Swiss from the next
+// round paired (Tournament::enter_late), each person with their link.
+Json HostedTournament::enter_late(const Json& body) {
+  if (!tournament_) throw std::invalid_argument("late: the tournament has not started; register instead");
+  HostedEntrant white = entrant_from(body.value("white", Json()));
+  HostedEntrant black = entrant_from(body.value("black", Json()));
+  if (white.who.name == black.who.name) throw std::invalid_argument("late: a team is two different players");
+  tournament_->enter_late(white.who, black.who);  // journaled: the point of no return
+  white.late = black.late = true;
+  reg_.entrants.push_back(white);
+  reg_.entrants.push_back(black);
+  save();
+  return {{"white", entered_json(white)}, {"black", entered_json(black)}};
 }
 
 // Before the first round the entrant leaves the list (and any team by hand); after it,

@@ -41,7 +41,7 @@ class HostedTournament {
 
   const std::string& id() const { return reg_.id; }
   const std::string& manage_key() const { return reg_.manage; }
-  // The director's action (register, withdraw, teams, round, result, correct) with its
+  // The director's action (register, late, withdraw, teams, round, result, correct) with its
   // JSON body; returns the answer's body. Throws std::invalid_argument saying why, and
   // then nothing has changed.
   nlohmann::json act(std::string_view action, const nlohmann::json& body);
@@ -67,7 +67,10 @@ class HostedTournament {
  private:
   using MatchKey = std::array<int, 3>;  // round, meeting, game (0-based)
 
+  HostedEntrant entrant_from(const nlohmann::json& body) const;
+  nlohmann::json entered_json(const HostedEntrant& e) const;
   nlohmann::json register_entrant(const nlohmann::json& body);
+  nlohmann::json enter_late(const nlohmann::json& body);
   nlohmann::json withdraw(const nlohmann::json& body);
   nlohmann::json form_teams(const nlohmann::json& body);
   nlohmann::json next_round(const nlohmann::json& body);

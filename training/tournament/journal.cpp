@@ -37,6 +37,17 @@ MatchRecord match_from(const json& j) {
           j.at("fault").get<std::string>(), j.at("message").get<std::string>(), j.at("moves").get<int>()};
 }
 
+json participant_json(const Participant& p) {
+  return {{"name", p.name}, {"spec", p.spec}, {"rating", p.rating ? json(*p.rating) : json()}, {"group", p.group}};
+}
+
+Participant participant_from(const json& j) {
+  Participant p{j.at("name").get<std::string>(), j.at("spec").get<std::string>(), std::nullopt,
+                j.at("group").get<std::string>()};
+  if (!j.at("rating").is_null()) p.rating = j.at("rating").get<double>();
+  return p;
+}
+
 // Settings with their rules as the current build writes them: a journal written before
 // an option was added lists fewer lines for the same rules (core/rules.h parse_rules fills
 // in the defaults), and must still resume.
@@ -102,6 +113,9 @@ void Journal::read_back(const std::string& settings) {
         matches_.push_back(match_from(j));
       } else if (kind == "withdrawal") {
         withdrawals_.push_back({j.at("participant").get<std::string>(), j.at("from_round").get<int>()});
+      } else if (kind == "entry") {
+        late_entries_.push_back({participant_from(j.at("white")), participant_from(j.at("black")),
+                                 j.at("from_round").get<int>()});
       } else if (kind == "correction") {
         MatchRecord* earlier = find_mutable(match_from(j));
         if (!earlier) throw std::runtime_error("a correction of a match the journal does not hold");
@@ -150,6 +164,16 @@ void Journal::add_withdrawal(const Withdrawal& w) {
   std::lock_guard guard(mutex_);
   append(json{{"kind", "withdrawal"}, {"participant", w.participant}, {"from_round", w.from_round}}.dump());
   withdrawals_.push_back(w);
+}
+
+void Journal::add_late_entry(const LateEntry& entry) {
+  std::lock_guard guard(mutex_);
+  append(json{{"kind", "entry"},
+              {"white", participant_json(entry.white)},
+              {"black", participant_json(entry.black)},
+              {"from_round", entry.from_round}}
+             .dump());
+  late_entries_.push_back(entry);
 }
 
 void Journal::correct(const MatchRecord& record) {

@@ -57,6 +57,14 @@ class Journal {
   };
   const std::vector<Withdrawal>& withdrawals() const { return withdrawals_; }
   void add_withdrawal(const Withdrawal& w);
+  // A team entered by the director after the first round ("entry" line): its two
+  // participants, playing from round `from_round` (0-based) on.
+  struct LateEntry {
+    Participant white, black;
+    int from_round = 0;
+  };
+  const std::vector<LateEntry>& late_entries() const { return late_entries_; }
+  void add_late_entry(const LateEntry& entry);
 
  private:
   void read_back(const std::string& settings);
@@ -67,6 +75,7 @@ class Journal {
   std::vector<MatchRecord> matches_;
   int corrections_ = 0;
   std::vector<Withdrawal> withdrawals_;
+  std::vector<LateEntry> late_entries_;
   bool resumed_ = false;
   std::ofstream out_;
   std::mutex mutex_;

@@ -78,28 +78,49 @@ std::string settings_json(const TournamentConfig& c) {
 
 Tournament::Tournament(TournamentConfig config, std::vector<ArenaSide> sides, const std::filesystem::path& dir,
                        bool resume)
-    : config_((validate(config), std::move(config))),
-      sides_(std::move(sides)),
-      dir_(dir),
-      schedule_(config_, make_teams(config_)),
-      journal_(dir, settings_json(config_), resume) {
+    : Tournament(std::move(config), dir, resume) {
+  sides_ = std::move(sides);
   if (sides_.size() != config_.participants.size()) throw std::invalid_argument("tournament: one side per participant");
-  std::filesystem::create_directories(dir_ / "games");
 }
 
 Tournament::Tournament(TournamentConfig config, const std::filesystem::path& dir, bool resume)
     : config_((validate(config), std::move(config))),
       dir_(dir),
-      schedule_(config_, make_teams(config_)),
-      journal_(dir, settings_json(config_), resume) {
+      journal_(dir, settings_json(config_), resume),
+      teams_(make_teams(config_)),
+      schedule_(std::make_unique<Schedule>(config_, teams_)) {
+  for (const Journal::LateEntry& entry : journal_.late_entries()) admit(entry);
   std::filesystem::create_directories(dir_ / "games");
+}
+
+void Tournament::enter_late(const Participant& white, const Participant& black) {
+  if (config_.format != Format::Swiss || config_.team_mode == TeamMode::Solo || config_.team_mode == TeamMode::Rotating)
+    throw std::invalid_argument("a late entry joins a Swiss of teams of two");
+  if (white.name == black.name) throw std::invalid_argument("a team is two different participants");
+  for (const Participant* p : {&white, &black})
+    if (config_.participant(p->name) >= 0) throw std::invalid_argument("'" + p->name + "' is in the tournament already");
+  const int from = int(journal_.rounds().size());
+  if (from >= schedule_->rounds()) throw std::invalid_argument("every round is paired: there is no round left to join");
+  const Journal::LateEntry entry{white, black, from};
+  journal_.add_late_entry(entry);
+  admit(entry);
+}
+
+// A late team's participants join the configuration and the schedule (results_of counts
+// them from their first round; they score nothing before).
+void Tournament::admit(const Journal::LateEntry& entry) {
+  const int white = int(config_.participants.size());
+  config_.participants.push_back(entry.white);
+  config_.participants.push_back(entry.black);
+  teams_.push_back({entry.white.name + "+" + entry.black.name, white, white + 1});
+  schedule_ = std::make_unique<Schedule>(config_, teams_);
 }
 
 bool Tournament::run(const TournamentProgress& progress, const ResultEntry& enter) {
   if (sides_.size() != config_.participants.size())
     throw std::logic_error("tournament: its matches are played at tables, not by run()");
-  for (int r = 0; r < schedule_.rounds() && !decided(); ++r) {
-    if (r >= int(journal_.rounds().size())) journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
+  for (int r = 0; r < schedule_->rounds() && !decided(); ++r) {
+    if (r >= int(journal_.rounds().size())) journal_.add_round(schedule_->plan(r, results_of(config_, *schedule_, journal_).so_far));
     if (progress.paired) progress.paired(r);
     if (!play_round(r, progress, enter)) return false;
     if (progress.round) progress.round(r);
@@ -113,7 +134,7 @@ bool Tournament::has_person(const std::array<int, kSeats>& seats) const {
 
 bool Tournament::decided() const {
   if (config_.format != Format::Sprt) return false;
-  const TournamentResults r = results_of(config_, schedule_, journal_);
+  const TournamentResults r = results_of(config_, *schedule_, journal_);
   return r.wins + r.draws + r.losses >= config_.max_games ||
          sprt(config_.sprt, r.wins, r.draws, r.losses).decision != SprtDecision::Continue;
 }
@@ -131,7 +152,7 @@ int Tournament::withdrawn(const TeamSeats& team) const {
 bool Tournament::play_round(int r, const TournamentProgress& progress, const ResultEntry& enter) {
   // Withdrawals count from the round's start: the results before round r, so a round
   // resumed halfway forfeits exactly what the whole round would have.
-  results_ = results_of(config_, schedule_, journal_, r);
+  results_ = results_of(config_, *schedule_, journal_, r);
   forfeit_withdrawn(r, progress);
   std::vector<OverTheBoard> todo, over_the_board;
   for (const OverTheBoard& m : unfinished(r)) (has_person(m.seats) ? over_the_board : todo).push_back(m);
@@ -181,19 +202,19 @@ std::vector<OverTheBoard> Tournament::unfinished(int r) const {
 
 int Tournament::pair_next_round() {
   const int r = int(journal_.rounds().size());
-  if (r >= schedule_.rounds() || decided()) throw std::logic_error("every round of the tournament is paired");
+  if (r >= schedule_->rounds() || decided()) throw std::logic_error("every round of the tournament is paired");
   if (r > 0 && !unfinished(r - 1).empty())
     throw std::logic_error("round " + std::to_string(r) + " has " + std::to_string(unfinished(r - 1).size()) +
                            " matches without a result");
-  journal_.add_round(schedule_.plan(r, results_of(config_, schedule_, journal_).so_far));
-  results_ = results_of(config_, schedule_, journal_, r);
+  journal_.add_round(schedule_->plan(r, results_of(config_, *schedule_, journal_).so_far));
+  results_ = results_of(config_, *schedule_, journal_, r);
   forfeit_withdrawn(r, {});
   return r;
 }
 
 bool Tournament::finished() const {
   const int paired = int(journal_.rounds().size());
-  return (paired >= schedule_.rounds() || decided()) && (paired == 0 || unfinished(paired - 1).empty());
+  return (paired >= schedule_->rounds() || decided()) && (paired == 0 || unfinished(paired - 1).empty());
 }
 
 std::string Tournament::match_name(int r, int m, int g) const {

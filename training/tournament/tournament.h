@@ -9,6 +9,7 @@
 #include <array>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,9 +82,14 @@ class Tournament {
   // std::invalid_argument naming the match when there is no such match or it has a result.
   void enter(int r, int meeting, int game, const EnteredResult& result);
   bool finished() const;  // every round paired and every match with a result
+  // The director enters a team late, between rounds of a Swiss of teams: its two
+  // participants (journaled as an "entry" line) play from the next round paired, with no
+  // points for the rounds before. Throws std::invalid_argument saying why not (another
+  // format, a name already in, every round paired).
+  void enter_late(const Participant& white, const Participant& black);
 
   const TournamentConfig& config() const { return config_; }
-  const Schedule& schedule() const { return schedule_; }
+  const Schedule& schedule() const { return *schedule_; }
   const Journal& journal() const { return journal_; }
   const std::filesystem::path& dir() const { return dir_; }
 
@@ -104,11 +110,14 @@ class Tournament {
   std::vector<std::pair<std::string, std::string>> record_tags(int r, int meeting, int game,
                                                                const std::array<int, kSeats>& seats) const;
 
-  TournamentConfig config_;
+  void admit(const Journal::LateEntry& entry);
+
+  TournamentConfig config_;      // as set up, then with the late entries' participants
   std::vector<ArenaSide> sides_;
   std::filesystem::path dir_;
-  Schedule schedule_;
   Journal journal_;
+  std::vector<TeamSpec> teams_;  // the teams as set up, then the late ones
+  std::unique_ptr<Schedule> schedule_;
   TournamentResults results_;  // as of the current round's start
 };
 

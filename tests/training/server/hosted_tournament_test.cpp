@@ -238,6 +238,45 @@ TEST(HostedTournament, ARestartedServerResumesItAndTheUnfinishedMatchGetsAFreshT
   EXPECT_EQ(d.post("register", {{"name", "late"}}).status, 400);  // entries closed with the first round
 }
 
+// A team entered after round 1 plays from round 2 with no points for round 1 (the Swiss
+// rules of training/tournament/README.md): five teams, so the lowest-ranked, the late
+// team on 0 with the highest number, has the bye. It survives a restart.
+TEST(HostedTournament, ALateTeamJoinsFromTheNextRound) {
+  const auto dir = fresh_dir();
+  Director d{};
+  std::string late_link;
+  {
+    Host host(dir);
+    d = Director::create(host, {{"rounds", 3}});
+    eight_people(d);
+    EXPECT_EQ(d.post("late", {{"white", {{"name", "i"}}}, {"black", {{"name", "j"}}}}).status, 400);  // not started
+    d.ok("round", json::object());
+    d.ok("result", {{"round", 1}, {"table", 1}, {"match", 1}, {"result", "1-0"}});  // a+b beat e+f
+    d.ok("result", {{"round", 1}, {"table", 2}, {"match", 1}, {"result", "1/2"}});  // c+d and g+h draw
+    EXPECT_EQ(d.post("register", {{"name", "i"}}).status, 400);  // entries after the start come as a team
+    EXPECT_EQ(d.post("late", {{"white", {{"name", "a"}}}, {"black", {{"name", "j"}}}}).status, 400);  // a is in
+    const json late = d.ok("late", {{"white", {{"name", "i"}}}, {"black", {{"name", "j"}}}});
+    late_link = late["white"]["link"];
+    d.ok("round", json::object());
+  }
+  Host host(dir);
+  d.port = host.port();
+  const json v = d.view();
+  ASSERT_EQ(v["teams"].size(), 5u);
+  EXPECT_EQ(v["teams"][4][0], "i+j");
+  const json& round2 = v["rounds"][1]["meetings"];
+  auto meeting = [&](int table) {
+    const json& m = round2[table - 1];
+    return m["home"].get<std::string>() + " v " + (m.contains("bye") ? std::string("bye") : m["away"].get<std::string>());
+  };
+  EXPECT_EQ(meeting(1), "a+b v c+d");
+  EXPECT_EQ(meeting(2), "g+h v e+f");
+  EXPECT_EQ(meeting(3), "i+j v bye");
+  EXPECT_EQ(d.seat(late_link)["name"], "i");
+  EXPECT_TRUE(d.seat(late_link).contains("waiting"));  // the bye: no match this round
+  EXPECT_EQ(points(v)["i+j"], 1);                       // the bye's point
+}
+
 TEST(HostedTournament, BadInputIsRefusedAndChangesNothing) {
   Host host(fresh_dir());
   const Director d = Director::create(host, {{"rounds", 2}});

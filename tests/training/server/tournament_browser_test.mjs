@@ -5,9 +5,10 @@
 // a computer, one of computers) and pairs round 1. The people open their links and take
 // their seats; at one table a person offers a draw and the other two people accept; at
 // the other a person closes the page and their team loses when the grace period ends.
-// The server is then stopped and started again on the same folder: the tournament goes
-// on. The director pairs round 2, enters both results played over the board and corrects
-// one. The standings and prizes at the end are checked against the table worked by hand
+// The director pairs round 2; the server is then stopped and started again on the same
+// folder, mid-round: the tournament goes on, and the director reads that the round's
+// tables started again. The director enters both results played over the board and
+// corrects one. The standings and prizes at the end are checked against the table worked by hand
 // below. Screenshots of the director's page and the public page are saved. Exit 77
 // (skipped) without chromium or playwright-core.
 //
@@ -118,8 +119,6 @@ async function roundOne(browser, director, people) {
 }
 
 async function roundTwo(page) {
-  await page.click("#pair");
-  await page.waitForSelector("#rounds h2:has-text('Round 2')", { timeout: kLimit });
   const enter = async (table, result, button) => {
     await page.fill("#res-round", "2");
     await page.fill("#res-table", table);
@@ -159,13 +158,17 @@ async function main() {
     await page.click("#pair");
     await page.waitForSelector("#rounds h2:has-text('Round 1')", { timeout: kLimit });
     await roundOne(browser, page, people);
-    await page.screenshot({ path: screenshot.replace(/\.png$/, "-director.png"), fullPage: true });
-    // The server restarts: the tournament and its results are read back from the folder.
+    await page.click("#pair");
+    await page.waitForSelector("#rounds h2:has-text('Round 2')", { timeout: kLimit });
+    // The server restarts mid-round: the tournament, its results and round 2's pairings are
+    // read back from the folder, round 2's tables open again, and the director is told.
     server.kill("SIGTERM");
     await new Promise((done) => server.once("exit", done));
     ({ server, base } = await serve(dir));
     await page.goto(`${base}${director}`);
     await resultOf(page, "2.1", "1/2");
+    await page.waitForSelector("#notices li:has-text('restarted')", { timeout: kLimit });
+    await page.screenshot({ path: screenshot.replace(/\.png$/, "-director.png"), fullPage: true });
     await roundTwo(page);
     await checkStandings(page);
     const publicPage = await (await browser.newContext()).newPage();

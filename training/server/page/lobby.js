@@ -69,6 +69,10 @@ function tournamentForm(tableForm, rules) {
   const title = field("Title", { name: "title", value: "Club evening", size: "20" });
   const rounds = field("Rounds", { name: "rounds", type: "number", value: "7", min: "1", style: "width:4em" });
   const limit = field("Prize for teams rated under", { name: "rating_limit", type: "number", min: "0", style: "width:5em" });
+  const alternate = element("input", { type: "checkbox", name: "alternate_colours" });
+  const alternateLabel = element("label");
+  alternateLabel.append(alternate, " partners swap colours from match to match ");
+  form.append(alternateLabel);
   const format = element("select", { name: "format" });
   for (const f of ["swiss", "roundrobin", "double-roundrobin"]) format.append(element("option", { value: f }, f));
   form.append(element("label", {}, "Format "), format, " ", element("button", { type: "submit" }, "Create"));
@@ -77,7 +81,8 @@ function tournamentForm(tableForm, rules) {
     event.preventDefault();
     const body = JSON.stringify({ title: title.value, rounds: Number(rounds.value), format: format.value,
                                   clock: tableForm.clock.value, rules: rules(),
-                                  rating_limit: limit.value === "" ? null : Number(limit.value) });
+                                  rating_limit: limit.value === "" ? null : Number(limit.value),
+                                  alternate_colours: alternate.checked });
     const response = await fetch("/api/tournaments", { method: "POST", body });
     const text = await response.text();
     if (!response.ok) { out.textContent = text; return; }

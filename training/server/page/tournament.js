@@ -76,6 +76,7 @@ function drawDirector(view) {
   const open = view.state === "registration";
   $("registration").disabled = !open;
   $("team-form").disabled = !open;
+  $("late-form").disabled = view.state !== "playing";
   const links = $("links");
   links.replaceChildren(element("h3", {}, "The people's links (each person keeps theirs for every round)"));
   for (const e of view.entrants.filter((e) => e.link)) {
@@ -120,6 +121,9 @@ function wire() {
   $("teams-hand").onclick = () => act("teams", {
     teams: $("teams-text").value.split("\n").map((l) => l.split(",").map((n) => n.trim())).filter((t) => t[0]),
   });
+  const lateEntrant = (side) => ({ name: $(`late-${side}`).value.trim(),
+                                   rating: $(`late-${side}-rating`).value === "" ? null : Number($(`late-${side}-rating`).value) });
+  $("late").onclick = () => act("late", { white: lateEntrant("white"), black: lateEntrant("black") });
   $("teams-random").onclick = () => act("teams", { mode: "random" });
   $("teams-balanced").onclick = () => act("teams", { mode: "balanced" });
   $("pair").onclick = () => act("round", {});
