@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/rule_conflicts.h"
+
 namespace bh {
 
 namespace {
@@ -40,6 +42,7 @@ void read_rules(ConfigReader& r, Config& c) {
     }
   }
   for (auto name : option_names()) r.mark_known(name);
+  if (const RuleConflict conflict = rules_conflict(c.rules)) r.fail(conflict.option, conflict.why);
 }
 
 void read_clock(ConfigReader& r, Config& c) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/rule_conflicts.h"
+
 namespace bh::server {
 
 namespace {
@@ -57,6 +59,7 @@ RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules) {
     if (const auto it = rules.find(name); it != rules.end()) set(std::string(name), *it);
   for (const auto& [key, value] : rules.items())
     if (std::find(names.begin(), names.end(), key) == names.end()) set(key, value);
+  if (const RuleConflict conflict = rules_conflict(server_rules)) throw std::invalid_argument("\"rules\": " + conflict.why);
   return server_rules;
 }
 

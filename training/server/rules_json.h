@@ -21,7 +21,7 @@ nlohmann::json rules_catalogue(const RuleSet& server_rules);
 
 // `server_rules` with the options of a request's "rules" object set over them (values
 // as strings, booleans or integers). Throws std::invalid_argument naming "rules" and the
-// option that is wrong.
+// option that is wrong, or the options that cannot be played together (rule_conflicts.h).
 RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules);
 
 

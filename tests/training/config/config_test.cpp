@@ -41,6 +41,14 @@ TEST(Config, TheVariantComesFirstWhereverItIsWritten) {
   EXPECT_EQ(c.rules.move_limit, 300);
 }
 
+// core/RULES.md "Option spellings": options that cannot be played together are refused,
+// the error pointing at the line of the option that cannot join the others.
+TEST(Config, OptionsThatCannotBePlayedTogetherAreRefused) {
+  expect_error("[rules]\nvariant = \"chess\"\npromotion = \"reserve\"\n",
+               {"run.toml:3", "rules.promotion", "chess has none"});
+  expect_error("[rules]\ndrop_zone = \"middle\"\npawn_drop_first_rank = true\n", {"run.toml:2", "rules.drop_zone"});
+}
+
 TEST(Config, EmptyFileGivesTheDefaults) {
   const Config c = parse_config("", "empty.toml");
   EXPECT_EQ(c.clock, TimeControl{});

@@ -298,7 +298,8 @@ TEST(HostedTournament, BadInputIsRefusedAndChangesNothing) {
   EXPECT_EQ(http_request(host.port(), http::verb::get, "/api/tournaments/" + d.id + "?manage=forged").status, 403);
   EXPECT_EQ(http_request(host.port(), http::verb::get, "/api/tournaments/nosuch").status, 404);
   const json settings_refused[] = {{{"rounds", 0}}, {{"format", "knockout"}}, {{"clock", "untimed"}},
-                                   {{"rules", {{"promotion", "sideways"}}}}, {{"colour", "fixed"}}};
+                                   {{"rules", {{"promotion", "sideways"}}}}, {{"colour", "fixed"}},
+                                   {{"rules", {{"variant", "chess"}, {"promotion", "reserve"}}}}};
   for (const json& s : settings_refused)
     EXPECT_EQ(http_request(host.port(), http::verb::post, "/api/tournaments", s.dump()).status, 400) << s;
 }
