@@ -29,13 +29,20 @@ using test::WsClient;
 namespace http = boost::beast::http;
 using namespace std::chrono_literals;
 
-std::filesystem::path fresh_dir() {
-  static std::atomic<int> counter{0};
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("bughouse-hosted-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  std::filesystem::remove_all(dir);
-  return dir;
-}
+// A folder of its own for each test's tournaments, removed at the end.
+struct TempFolder {
+  std::filesystem::path path;
+  TempFolder() {
+    static std::atomic<int> counter{0};
+    path = std::filesystem::temp_directory_path() /
+           ("bughouse-hosted-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    std::filesystem::remove_all(path);
+  }
+  ~TempFolder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path, ignored);
+  }
+};
 
 // A server hosting tournaments in `dir`, its computers ("first") moving after 1 ms.
 struct Host {
@@ -113,7 +120,8 @@ std::map<std::string, double> points(const json& view) {
 }
 
 TEST(HostedTournament, RoundOneIsPairedTopHalfAgainstBottomHalfAndEveryPersonHasASeat) {
-  Host host(fresh_dir());
+  TempFolder folder;
+  Host host(folder.path);
   const Director d = Director::create(host, {{"title", "Summer evening"}, {"rounds", 3}, {"clock", "5+5"}});
   const auto links = eight_people(d);
   EXPECT_EQ(d.ok("round", json::object())["round"], 1);
@@ -139,7 +147,8 @@ TEST(HostedTournament, RoundOneIsPairedTopHalfAgainstBottomHalfAndEveryPersonHas
 }
 
 TEST(HostedTournament, ThePeoplesMatchStartsWhenAllFourAreSeatedAndItsResultEntersTheStandings) {
-  Host host(fresh_dir());
+  TempFolder folder;
+  Host host(folder.path);
   const Director d = Director::create(host, {{"rounds", 2}, {"clock", "5+0"}});
   const auto links = eight_people(d);
   d.ok("round", json::object());
@@ -173,7 +182,8 @@ TEST(HostedTournament, ThePeoplesMatchStartsWhenAllFourAreSeatedAndItsResultEnte
 }
 
 TEST(HostedTournament, ComputersPlayTheirSeatsAtOnceAndTheRoundFinishesByItself) {
-  Host host(fresh_dir());
+  TempFolder folder;
+  Host host(folder.path);
   const Director d = Director::create(host, {{"rounds", 1}, {"clock", "10s+0"}});
   for (const char* name : {"w", "x", "y", "z"}) d.ok("register", {{"name", name}, {"computer", "first"}});
   d.ok("teams", {{"teams", teams({{"w", "x"}, {"y", "z"}})}});
@@ -186,7 +196,8 @@ TEST(HostedTournament, ComputersPlayTheirSeatsAtOnceAndTheRoundFinishesByItself)
 }
 
 TEST(HostedTournament, TheDirectorEntersAndCorrectsResultsPlayedOverTheBoard) {
-  Host host(fresh_dir());
+  TempFolder folder;
+  Host host(folder.path);
   const Director d = Director::create(host, {{"rounds", 2}});
   eight_people(d);
   d.ok("round", json::object());
@@ -213,7 +224,8 @@ TEST(HostedTournament, TheDirectorEntersAndCorrectsResultsPlayedOverTheBoard) {
 }
 
 TEST(HostedTournament, ARestartedServerResumesItAndTheUnfinishedMatchGetsAFreshTable) {
-  const auto dir = fresh_dir();
+  TempFolder folder;
+  const auto& dir = folder.path;
   Director d{};
   std::map<std::string, std::string> links;
   std::string old_table;
@@ -242,7 +254,8 @@ TEST(HostedTournament, ARestartedServerResumesItAndTheUnfinishedMatchGetsAFreshT
 // rules of training/tournament/README.md): five teams, so the lowest-ranked, the late
 // team on 0 with the highest number, has the bye. It survives a restart.
 TEST(HostedTournament, ALateTeamJoinsFromTheNextRound) {
-  const auto dir = fresh_dir();
+  TempFolder folder;
+  const auto& dir = folder.path;
   Director d{};
   std::string late_link;
   {
@@ -278,7 +291,8 @@ TEST(HostedTournament, ALateTeamJoinsFromTheNextRound) {
 }
 
 TEST(HostedTournament, BadInputIsRefusedAndChangesNothing) {
-  Host host(fresh_dir());
+  TempFolder folder;
+  Host host(folder.path);
   const Director d = Director::create(host, {{"rounds", 2}});
   const auto links = eight_people(d);
   const json before = d.view();
@@ -314,7 +328,8 @@ class IllegalPlayer final : public Player {
 // core/RULES.md "End of the match": a program that fails at a live table loses for its
 // team; the table does not stop, and the tournament takes the result with the name.
 TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
-  const auto dir = fresh_dir();
+  TempFolder folder;
+  const auto& dir = folder.path;
   Served served(
       [](const std::string& spec, Seat, const RuleSet&) -> std::unique_ptr<Player> {
         if (spec == "illegal") return std::make_unique<IllegalPlayer>();
@@ -339,6 +354,24 @@ TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
   EXPECT_EQ(m["ending"], "fault");
   EXPECT_EQ(m["message"], "w's program failed at its table");
   EXPECT_EQ(points(v)["y+z"], 1);
+}
+
+// A flood of requests meets the server's bounds: a tournament takes 200 entrants and a
+// server holds 100 tournaments; past them each request is refused and nothing is kept.
+TEST(HostedTournament, AFloodOfEntriesAndTournamentsMeetsTheBounds) {
+  TempFolder folder;
+  Host host(folder.path);
+  const Director d = Director::create(host, json::object());
+  for (int i = 0; i < 200; ++i) d.ok("register", {{"name", "p" + std::to_string(i)}});
+  const auto refused = d.post("register", {{"name", "one-more"}});
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body.find("200 entrants at most"), std::string::npos) << refused.body;
+  EXPECT_EQ(d.view()["entrants"].size(), 200u);
+  for (int i = 1; i < 100; ++i) Director::create(host, json::object());
+  const auto full = http_request(host.port(), http::verb::post, "/api/tournaments", "{}");
+  EXPECT_EQ(full.status, 400);
+  EXPECT_NE(full.body.find("100 tournaments, its limit"), std::string::npos) << full.body;
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(host.dir), std::filesystem::directory_iterator()), 100);
 }
 
 TEST(HostedTournament, AServerWithoutAFolderHostsNone) {
