@@ -51,8 +51,9 @@ class HostedTournament {
   // links and the notices.
   nlohmann::json view(bool director) const;
   // Where the person with this secret link plays now: {"name","table","seat","token"}, or
-  // {"name","waiting"} saying why there is no seat; nullopt for a link nobody holds.
-  std::optional<nlohmann::json> seat_of(std::string_view link) const;
+  // {"name","waiting"} saying why there is no seat; nullopt for a link nobody holds. A
+  // table the lobby removed while nobody came (lobby.h) is opened again first.
+  std::optional<nlohmann::json> seat_of(std::string_view link);
 
   // The exports (empty before the first round): standings and cross-table as CSV, the
   // standings page, a round's printable pairing sheet (throws std::out_of_range for a

@@ -102,7 +102,7 @@ Json HostedTournament::view(bool director) const {
   return j;
 }
 
-std::optional<Json> HostedTournament::seat_of(std::string_view link) const {
+std::optional<Json> HostedTournament::seat_of(std::string_view link) {
   const auto who = std::find_if(reg_.entrants.begin(), reg_.entrants.end(),
                                 [&](const HostedEntrant& e) { return !e.link.empty() && e.link == link; });
   if (link.empty() || who == reg_.entrants.end()) return std::nullopt;
@@ -112,6 +112,7 @@ std::optional<Json> HostedTournament::seat_of(std::string_view link) const {
     return j;
   };
   if (!tournament_) return waiting("the first round is not paired yet");
+  open_tables();
   const int me = tournament_->config().participant(who->who.name);
   const int r = int(tournament_->journal().rounds().size()) - 1;
   for (const OverTheBoard& m : r < 0 ? std::vector<OverTheBoard>{} : tournament_->unfinished(r)) {

@@ -356,6 +356,29 @@ TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
   EXPECT_EQ(points(v)["y+z"], 1);
 }
 
+// The lobby removes a table nobody came to (lobby.h); a person who comes later still finds
+// their seat, at a table opened again for the match.
+TEST(HostedTournament, APersonWhoComesAfterTheirTableWentGetsAFreshOne) {
+  TempFolder folder;
+  Served served(1, [&](ServerOptions& o) {
+    o.tournaments = folder.path;
+    o.lobby.sweep_every = 20ms;
+    o.lobby.unstarted_expiry = 200ms;
+  });
+  const auto made = http_request(served.port(), http::verb::post, "/api/tournaments", json{{"rounds", 1}}.dump());
+  Director d{served.port(), json::parse(made.body)["id"], json::parse(made.body)["manage"]};
+  const auto links = eight_people(d);
+  d.ok("round", json::object());
+  const std::string first = d.view()["rounds"][0]["meetings"][0]["matches"][0]["table"];
+  const auto limit = std::chrono::steady_clock::now() + 20s;
+  while (http_request(served.port(), http::verb::get, "/table/" + first).status != 404 &&
+         std::chrono::steady_clock::now() < limit)
+    std::this_thread::sleep_for(20ms);
+  const json seat = d.seat(links.at("a"));
+  ASSERT_TRUE(seat.contains("table")) << seat;
+  EXPECT_NE(seat["table"], first);  // (it may go too, 200 ms later: the next look opens another)
+}
+
 // A flood of requests meets the server's bounds: a tournament takes 200 entrants and a
 // server holds 100 tournaments; past them each request is refused and nothing is kept.
 TEST(HostedTournament, AFloodOfEntriesAndTournamentsMeetsTheBounds) {
