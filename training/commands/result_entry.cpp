@@ -13,8 +13,7 @@ namespace {
 
 std::string describe_match(const Tournament& t, const OverTheBoard& m) {
   auto name = [&](Seat s) { return t.config().participants[std::size_t(m.seats[s])].name; };
-  return "round " + std::to_string(m.round + 1) + ", table " + std::to_string(m.meeting + 1) + ", match " +
-         std::to_string(m.game + 1) + ": team 1 " + name(AWhite) + " (A-white) + " + name(BBlack) +
+  return match_place(m.round, m.meeting, m.game) + ": team 1 " + name(AWhite) + " (A-white) + " + name(BBlack) +
          " (B-black) v team 2 " + name(ABlack) + " (A-black) + " + name(BWhite) + " (B-white)";
 }
 

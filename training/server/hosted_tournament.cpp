@@ -108,8 +108,9 @@ HostedEntrant HostedTournament::entrant_from(const Json& body) const {
   const auto computer = body.find("computer");
   if (computer != body.end() && !computer->is_null()) {
     if (!computer->is_string()) throw std::invalid_argument("\"computer\": a computer's name");
-    lobby_.check_offered(computer->get<std::string>(), "computer");
-    e.who.spec = computer->get<std::string>();
+    // "model": the server's own (serve --model), whatever its spec.
+    e.who.spec = *computer == "model" ? lobby_.default_computer() : computer->get<std::string>();
+    lobby_.check_offered(e.who.spec, "computer");
   } else {
     e.who.spec = kPersonSpec;
     e.link = secret_token();
@@ -269,8 +270,7 @@ void HostedTournament::open_table(const OverTheBoard& m) {
     const bool people = std::any_of(assigned.begin(), assigned.end(), [](const SeatAssignment& a) { return a.person(); });
     if (!people) table.start();  // the computers play at once; anyone may watch
   } catch (const std::exception& e) {
-    notices_.push_back("round " + std::to_string(m.round + 1) + ", table " + std::to_string(m.meeting + 1) + ", match " +
-                       std::to_string(m.game + 1) + ": no table could be opened (" + e.what() +
+    notices_.push_back(match_place(m.round, m.meeting, m.game) + ": no table could be opened (" + e.what() +
                        "); enter its result or pair again after a restart");
   }
 }
@@ -281,8 +281,8 @@ void HostedTournament::finished(const MatchKey& key, const Match& played) {
   try {
     tournament_->record_played(key[0], key[1], key[2], played);
   } catch (const std::exception& e) {
-    notices_.push_back("round " + std::to_string(key[0] + 1) + ", table " + std::to_string(key[1] + 1) + ", match " +
-                       std::to_string(key[2] + 1) + ": its result could not be recorded (" + e.what() + "); enter it");
+    notices_.push_back(match_place(key[0], key[1], key[2]) + ": its result could not be recorded (" + e.what() +
+                       "); enter it");
   }
   open_tables();
 }

@@ -121,7 +121,7 @@ std::optional<Json> HostedTournament::seat_of(std::string_view link) {
     const auto table = tables_.find({m.round, m.meeting, m.game});
     Table* t = table == tables_.end() ? nullptr : lobby_.find(table->second);
     if (!t)
-      return waiting("round " + std::to_string(r + 1) + ", table " + std::to_string(m.meeting + 1) +
+      return waiting(match_place(m.round, m.meeting, m.game) +
                      ": your match has no table yet (the one before it is still played, or the director enters it)");
     const Seat s = Seat(seat - m.seats.begin());
     j["round"] = r + 1, j["table"] = t->id(), j["seat"] = std::string(seat_name(s)), j["token"] = t->token(s);

@@ -1,6 +1,7 @@
 // http_session.h — one accepted TCP connection: HTTP requests answered in turn
 // (http_routes.h) until the client closes, or a WebSocket upgrade to `/ws/ID` handed to a
-// WsSession. Request bodies are capped (a table's creation is a few dozen bytes); a
+// WsSession. Request bodies are capped at 16 KiB (a table's creation is a few dozen bytes,
+// a tournament's teams by hand a few kilobytes); a
 // connection that sends no request within the idle time is closed (limits.h); an upgrade
 // for an unknown table, a wrong token or a full table is refused as plain HTTP (404, 403,
 // 503).

@@ -65,6 +65,7 @@ class Lobby {
   Table* find(const std::string& id);
   std::size_t size() const { return tables_.size(); }
   const RuleSet& rules() const { return options_.rules; }
+  const std::string& default_computer() const { return options_.default_computer; }  // serve --model
   // The latest finished match of table `id` as BPGN, whether the table is still here or
   // gone; nullopt when it finished none (or its record was dropped: max_records).
   std::optional<std::string> record(const std::string& id) const;

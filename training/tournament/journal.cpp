@@ -75,6 +75,11 @@ std::string read_all(const std::filesystem::path& path) {
 
 }  // namespace
 
+std::string match_place(int round, int meeting, int game) {
+  return "round " + std::to_string(round + 1) + ", table " + std::to_string(meeting + 1) + ", match " +
+         std::to_string(game + 1);
+}
+
 Journal::Journal(const std::filesystem::path& dir, const std::string& settings, bool resume)
     : path_(dir / "journal.jsonl") {
   const bool exists = std::filesystem::exists(path_);
@@ -180,8 +185,7 @@ void Journal::correct(const MatchRecord& record) {
   std::lock_guard guard(mutex_);
   MatchRecord* earlier = find_mutable(record);
   if (!earlier)
-    throw std::invalid_argument("round " + std::to_string(record.round + 1) + ", table " + std::to_string(record.meeting + 1) +
-                                ", match " + std::to_string(record.game + 1) + " has no result to correct");
+    throw std::invalid_argument(match_place(record.round, record.meeting, record.game) + " has no result to correct");
   json line = match_json(record);
   line["kind"] = "correction";
   append(line.dump());

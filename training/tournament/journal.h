@@ -18,6 +18,9 @@
 
 namespace bh {
 
+// "round 2, table 1, match 1": a match's place as the director reads it (0-based in, 1-based out).
+std::string match_place(int round, int meeting, int game);
+
 struct MatchRecord {
   int round = 0, meeting = 0, game = 0;  // 0-based
   double home_score = 0.5;               // from the meeting's home entrant's view

@@ -217,10 +217,6 @@ bool Tournament::finished() const {
   return (paired >= schedule_->rounds() || decided()) && (paired == 0 || unfinished(paired - 1).empty());
 }
 
-std::string Tournament::match_name(int r, int m, int g) const {
-  return "round " + std::to_string(r + 1) + ", table " + std::to_string(m + 1) + ", match " + std::to_string(g + 1);
-}
-
 bool Tournament::record_played(int r, int m, int g, const Match& match) {
   if (journal_.find(r, m, g)) return false;
   const Meeting& meeting = journal_.rounds().at(std::size_t(r)).at(std::size_t(m));
@@ -232,14 +228,14 @@ void Tournament::enter(int r, int m, int g, const EnteredResult& result) {
   const bool exists = r >= 0 && r < int(journal_.rounds().size()) && m >= 0 &&
                       m < int(journal_.rounds()[std::size_t(r)].size()) && g >= 0 && g < config_.games_per_pairing &&
                       journal_.rounds()[std::size_t(r)][std::size_t(m)].away != kBye;
-  if (!exists) throw std::invalid_argument(match_name(r, m, g) + ": no such match");
-  if (journal_.find(r, m, g)) throw std::invalid_argument(match_name(r, m, g) + " has a result: correct it instead");
+  if (!exists) throw std::invalid_argument(match_place(r, m, g) + ": no such match");
+  if (journal_.find(r, m, g)) throw std::invalid_argument(match_place(r, m, g) + " has a result: correct it instead");
   journal_.add_match(entered(r, m, g, result));
 }
 
 void Tournament::correct(int r, int m, int g, const EnteredResult& result) {
   const MatchRecord* earlier = journal_.find(r, m, g);
-  const std::string which = match_name(r, m, g);
+  const std::string which = match_place(r, m, g);
   if (!earlier) throw std::invalid_argument(which + " has no result to correct");
   if (earlier->message.rfind("entered by the director", 0) != 0)
     throw std::invalid_argument(which + " was played by programs, not entered: its record stands");

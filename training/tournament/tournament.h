@@ -100,7 +100,6 @@ class Tournament {
   MatchRecord play_match(int r, int meeting, int game, const Meeting& m);
   MatchRecord played(int r, int meeting, int game, const Match& match, const std::array<int, kSeats>& seats) const;
   void forfeit_withdrawn(int r, const TournamentProgress& progress);
-  std::string match_name(int r, int meeting, int game) const;
   MatchRecord forfeit(int r, int meeting, int game, const Meeting& m) const;
   int withdrawn(const TeamSeats& team) const;
   std::string withdrawal_reason(int participant) const;
