@@ -4,15 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "core/rule_conflicts.h"
+#include "tests/core/rules_with.h"
 
 namespace bh {
 namespace {
 
-RuleSet with(std::initializer_list<std::pair<std::string_view, std::string_view>> options) {
-  RuleSet r;
-  for (auto [key, value] : options) set_option(r, key, value);
-  return r;
-}
+using test::rules_with;
 
 TEST(RuleConflicts, EveryNamedFormIsPlayable) {
   EXPECT_FALSE(rules_conflict(RuleSet{}));
@@ -21,7 +18,7 @@ TEST(RuleConflicts, EveryNamedFormIsPlayable) {
   // Alone, every option is playable: one value at a time over the defaults.
   for (const std::string_view name : option_names())
     for (const std::string& value : option_values(name))
-      EXPECT_FALSE(rules_conflict(with({{name, value}}))) << name << "=" << value;
+      EXPECT_FALSE(rules_conflict(rules_with({{name, value}}))) << name << "=" << value;
 }
 
 TEST(RuleConflicts, ChessHasNoReservesDropsOrPartners) {
@@ -29,19 +26,19 @@ TEST(RuleConflicts, ChessHasNoReservesDropsOrPartners) {
       {"promotion", "reserve"}, {"drop_zone", "own-half"}, {"pawn_drop_first_rank", "true"},
       {"dropped_rook_castles", "true"}, {"promoted_keep_rank", "true"}};
   for (const auto& [key, value] : bughouse_only) {
-    const RuleConflict c = rules_conflict(with({{"variant", "chess"}, {key, value}}));
+    const RuleConflict c = rules_conflict(rules_with({{"variant", "chess"}, {key, value}}));
     ASSERT_TRUE(c) << key;
     EXPECT_EQ(c.option, key);
     EXPECT_NE(c.why.find("variant = chess"), std::string::npos) << c.why;
   }
-  EXPECT_FALSE(rules_conflict(with({{"variant", "chess"}, {"promotion", "stay"}})));  // playable, if odd
+  EXPECT_FALSE(rules_conflict(rules_with({{"variant", "chess"}, {"promotion", "stay"}})));  // playable, if odd
 }
 
 TEST(RuleConflicts, FirstRankPawnDropsNeedAZoneWithTheFirstRank) {
-  const RuleConflict c = rules_conflict(with({{"pawn_drop_first_rank", "true"}, {"drop_zone", "middle"}}));
+  const RuleConflict c = rules_conflict(rules_with({{"pawn_drop_first_rank", "true"}, {"drop_zone", "middle"}}));
   ASSERT_TRUE(c);
   EXPECT_EQ(c.option, "drop_zone");
-  EXPECT_FALSE(rules_conflict(with({{"pawn_drop_first_rank", "true"}, {"drop_zone", "own-half"}})));
+  EXPECT_FALSE(rules_conflict(rules_with({{"pawn_drop_first_rank", "true"}, {"drop_zone", "own-half"}})));
 }
 
 }  // namespace

@@ -18,16 +18,13 @@
 #include "core/notation.h"
 #include "core/parse_error.h"
 #include "core/perft.h"
+#include "tests/core/rules_with.h"
 #include "tests/core/test_data.h"
 
 namespace bh {
 namespace {
 
-RuleSet rules_with(std::initializer_list<std::pair<std::string_view, std::string_view>> options) {
-  RuleSet r;
-  for (auto [key, value] : options) set_option(r, key, value);
-  return r;
-}
+using test::rules_with;
 
 int pawn_drops(const Board& b, const RuleSet& r) {
   int n = 0;
