@@ -65,7 +65,7 @@ HostedTournament::HostedTournament(HostedRegistration registration, std::filesys
       notices_.push_back("the server restarted: the matches of the current round without a result start again at fresh tables");
     open_tables();
   }
-  save();
+  commit(reg_);
 }
 
 std::unique_ptr<HostedTournament> HostedTournament::load(const std::filesystem::path& dir, Lobby& lobby) {
@@ -77,8 +77,11 @@ std::unique_ptr<HostedTournament> HostedTournament::load(const std::filesystem::
   return std::make_unique<HostedTournament>(registration_from_json(j, file), dir, lobby);
 }
 
-void HostedTournament::save() const {
-  write_file_atomic(dir_ / kRegistrationFile, registration_json(reg_).dump(1) + "\n");
+// The registration as it is to be: written first, kept after, so a write that fails (a
+// full disk) leaves the tournament as it was, on disk and in memory.
+void HostedTournament::commit(HostedRegistration next) {
+  write_file_atomic(dir_ / kRegistrationFile, registration_json(next).dump(1) + "\n");
+  reg_ = std::move(next);
 }
 
 Json HostedTournament::act(std::string_view action, const Json& body) {
@@ -137,8 +140,9 @@ Json HostedTournament::entered_json(const HostedEntrant& e) const {
 Json HostedTournament::register_entrant(const Json& body) {
   if (reg_.started) throw std::invalid_argument("register: the tournament has started; a team enters late with \"late\"");
   HostedEntrant e = entrant_from(body);
-  reg_.entrants.push_back(e);
-  save();
+  HostedRegistration next = reg_;
+  next.entrants.push_back(e);
+  commit(std::move(next));
   return entered_json(e);
 }
 
@@ -151,9 +155,10 @@ Json HostedTournament::enter_late(const Json& body) {
   if (white.who.name == black.who.name) throw std::invalid_argument("late: a team is two different players");
   tournament_->enter_late(white.who, black.who);  // journaled: the point of no return
   white.late = black.late = true;
-  reg_.entrants.push_back(white);
-  reg_.entrants.push_back(black);
-  save();
+  HostedRegistration next = reg_;
+  next.entrants.push_back(white);
+  next.entrants.push_back(black);
+  commit(std::move(next));
   return {{"white", entered_json(white)}, {"black", entered_json(black)}};
 }
 
@@ -165,11 +170,12 @@ Json HostedTournament::withdraw(const Json& body) {
     tournament_->withdraw(name);
     return {{"withdrawn", name}};
   }
-  const auto it = std::find_if(reg_.entrants.begin(), reg_.entrants.end(), [&](const HostedEntrant& e) { return e.who.name == name; });
-  if (it == reg_.entrants.end()) throw std::invalid_argument("withdraw: '" + name + "' is not registered");
-  reg_.entrants.erase(it);
-  std::erase_if(reg_.teams, [&](const auto& t) { return t.first == name || t.second == name; });
-  save();
+  HostedRegistration next = reg_;
+  const auto it = std::find_if(next.entrants.begin(), next.entrants.end(), [&](const HostedEntrant& e) { return e.who.name == name; });
+  if (it == next.entrants.end()) throw std::invalid_argument("withdraw: '" + name + "' is not registered");
+  next.entrants.erase(it);
+  std::erase_if(next.teams, [&](const auto& t) { return t.first == name || t.second == name; });
+  commit(std::move(next));
   return {{"withdrawn", name}};
 }
 
@@ -193,8 +199,7 @@ Json HostedTournament::form_teams(const Json& body) {
     }
   }
   if (next.config.team_mode == TeamMode::Fixed) config_of(next);  // unknown names, a player in two teams: refused
-  reg_ = std::move(next);
-  save();
+  commit(std::move(next));
   return {{"teams", to_string(reg_.config.team_mode)}};
 }
 
@@ -203,9 +208,12 @@ void HostedTournament::start() {
   if (config.team_mode == TeamMode::Fixed && int(config.teams.size()) * 2 != int(config.participants.size()))
     throw std::invalid_argument("round: every entrant must be in a team (" + std::to_string(config.teams.size()) +
                                 " teams for " + std::to_string(config.participants.size()) + " entrants)");
-  tournament_.emplace(config, dir_, false);
-  reg_.started = true;
-  save();
+  // A journal already there is this tournament's own, begun before a crash that kept the
+  // registration from saying so: it resumes (its settings must match).
+  tournament_.emplace(config, dir_, std::filesystem::exists(dir_ / "journal.jsonl"));
+  HostedRegistration next = reg_;
+  next.started = true;
+  commit(std::move(next));
 }
 
 Json HostedTournament::next_round(const Json&) {

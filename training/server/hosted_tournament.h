@@ -78,7 +78,7 @@ class HostedTournament {
   nlohmann::json enter_result(const nlohmann::json& body);
   nlohmann::json correct_result(const nlohmann::json& body);
   void start();
-  void save() const;
+  void commit(HostedRegistration next);
   void open_tables();
   void open_table(const OverTheBoard& m);
   void finished(const MatchKey& key, const Match& played);
