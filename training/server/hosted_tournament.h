@@ -64,6 +64,9 @@ class HostedTournament {
   std::string standings_html() const;
   std::string pairing_sheet(int round) const;
   std::optional<std::filesystem::path> record_path(std::string_view name) const;
+  // Every match played at a table, as one BPGN file in round, table and match order ("" when
+  // none was); throws std::runtime_error naming a record that cannot be read.
+  std::string all_records() const;
 
  private:
   using MatchKey = std::array<int, 3>;  // round, meeting, game (0-based)

@@ -3,6 +3,9 @@
 #include "training/server/hosted_tournament.h"
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <tuple>
 
 #include "training/tournament/pairing_sheet.h"
 #include "training/tournament/tournament_report.h"
@@ -147,6 +150,25 @@ std::optional<std::filesystem::path> HostedTournament::record_path(std::string_v
   for (const MatchRecord& rec : tournament_->journal().matches())
     if (!rec.file.empty() && rec.file == "games/" + std::string(name)) return dir_ / rec.file;
   return std::nullopt;
+}
+
+std::string HostedTournament::all_records() const {
+  if (!tournament_) return "";
+  std::vector<MatchRecord> played;
+  for (const MatchRecord& rec : tournament_->journal().matches())
+    if (!rec.file.empty()) played.push_back(rec);
+  std::sort(played.begin(), played.end(), [](const MatchRecord& a, const MatchRecord& b) {
+    return std::tie(a.round, a.meeting, a.game) < std::tie(b.round, b.meeting, b.game);
+  });
+  std::string out;
+  for (const MatchRecord& rec : played) {
+    std::ifstream in(dir_ / rec.file, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (!in) throw std::runtime_error((dir_ / rec.file).string() + " cannot be read");
+    out += bytes.str() + "\n";
+  }
+  return out;
 }
 
 }  // namespace bh::server

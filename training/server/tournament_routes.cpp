@@ -97,6 +97,8 @@ HttpResponse export_file(const HttpRequest& request, std::string_view rest, Host
   if (rest == "standings.csv") return download(request, "text/csv; charset=utf-8", t.standings_csv(), "standings.csv");
   if (rest == "crosstable.csv") return download(request, "text/csv; charset=utf-8", t.cross_table_csv(), "crosstable.csv");
   if (rest == "standings.html") return download(request, "text/html; charset=utf-8", t.standings_html(), "");
+  if (rest == "games.bpgn")
+    return download(request, "application/x-bughouse-pgn; charset=utf-8", t.all_records(), "games.bpgn");
   if (auto page = sheet(request, rest, t)) return std::move(*page);
   if (auto file = record(request, rest, t)) return std::move(*file);
   return text(request, http::status::not_found, "not found");

@@ -179,6 +179,9 @@ TEST(HostedTournament, ThePeoplesMatchStartsWhenAllFourAreSeatedAndItsResultEnte
                                    "/api/tournaments/" + d.id + "/games/" + match_of(v, 1, 1)["record"].get<std::string>());
   EXPECT_EQ(record.status, 200);
   EXPECT_NE(record.body.find("[WhiteA \"a\"]"), std::string::npos) << record.body;
+  const auto all = http_request(host.port(), http::verb::get, "/api/tournaments/" + d.id + "/games.bpgn");
+  EXPECT_EQ(all.status, 200);
+  EXPECT_EQ(all.body, record.body + "\n");  // one match at a table so far
 }
 
 TEST(HostedTournament, ComputersPlayTheirSeatsAtOnceAndTheRoundFinishesByItself) {

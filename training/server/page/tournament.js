@@ -67,7 +67,8 @@ function drawStandings(view) {
   fill($("prizes"), ["prize", "team"], s.prizes.map((p) => [p.prize, p.team]));
   $("exports").replaceChildren(link(`${api}/standings.csv`, "standings.csv"), " ",
                                link(`${api}/crosstable.csv`, "crosstable.csv"), " ",
-                               link(`${api}/standings.html`, "standings page"));
+                               link(`${api}/standings.html`, "standings page"), " ",
+                               link(`${api}/games.bpgn`, "every table's record (BPGN)"));
 }
 
 function drawDirector(view) {
