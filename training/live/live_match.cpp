@@ -84,11 +84,9 @@ struct LiveMatch::Impl {
       if (p.active && !p.action && p.decision.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
         try {
           p.action = p.decision.get();
-        } catch (const std::exception& e) {
-          // A program that crashes or stops answering loses; the match goes on to its end.
-          const Seat s = p.seat;
-          p = Pending{};
-          fail(s, computers[s]->name() + " playing " + std::string(seat_name(s)) + " failed: " + e.what(), now());
+        } catch (const std::exception& e) {  // a program that crashes or stops answering loses
+          const Seat s = std::exchange(p, Pending{}).seat;
+          fail(s, std::string("failed: ") + e.what(), now());
           continue;
         }
         draw.judge(p.seat, computers[p.seat]->last_search());
@@ -167,18 +165,17 @@ struct LiveMatch::Impl {
       return;
     }
     if (!is_legal(match.board(b), rules, a.action))
-      return fail(s, computers[s]->name() + " playing " + std::string(seat_name(s)) + " chose the illegal move " +
-                         to_uci(a.action), t);
+      return fail(s, "chose the illegal move " + to_uci(a.action), t);
     played(b, s, a.action, t);
   }
 
-  // Computer seat s failed: its team loses (core/RULES.md "End of the match"), and the
-  // end's event says why.
-  void fail(Seat s, std::string why, std::int64_t t) {
+  // Computer seat s failed (`what` it did): its team loses (core/RULES.md "End of the
+  // match"), the end's event saying why; a flag that fell before it ended the match first.
+  void fail(Seat s, const std::string& what, std::int64_t t) {
     if (match.over()) return;
     match.fault(s, std::max(t, match.now()));
-    // A flag that fell before the failure ended the match first, by the flag.
-    announce_end(match.now(), match.outcome().reason == EndReason::Fault ? std::move(why) : std::string());
+    const bool by_fault = match.outcome().reason == EndReason::Fault;
+    announce_end(match.now(), by_fault ? computers[s]->name() + " playing " + std::string(seat_name(s)) + " " + what : "");
   }
 
   // Plays a legal move and tells the front end; false when a flag fell first.
@@ -203,12 +200,7 @@ struct LiveMatch::Impl {
 
   void announce_end(std::int64_t t, std::string why = {}) {
     draw.withdraw();  // an offer ends with the match
-    LiveEvent e;
-    e.kind = LiveEvent::Kind::Over;
-    e.time_ms = t;
-    e.after = match;
-    e.text = std::move(why);
-    outbox.push_back(std::move(e));
+    outbox.push_back(LiveEvent{LiveEvent::Kind::Over, AWhite, Move{}, {}, t, match, std::move(why)});
   }
 
   // Brings the match up to now: decisions in, due actions played, flags judged.
