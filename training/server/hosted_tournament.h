@@ -57,13 +57,13 @@ class HostedTournament {
 
   // The exports (empty before the first round): standings and cross-table as CSV, the
   // standings page, a round's printable pairing sheet (throws std::out_of_range for a
-  // round not paired), and the path of a match's record in games/ (nullopt for a name
-  // that is not one).
+  // round not paired), and a match's record from games/ (nullopt for a name that is not
+  // one; throws std::runtime_error when it cannot be read).
   std::string standings_csv() const;
   std::string cross_table_csv() const;
   std::string standings_html() const;
   std::string pairing_sheet(int round) const;
-  std::optional<std::filesystem::path> record_path(std::string_view name) const;
+  std::optional<std::string> record(std::string_view name) const;
   // Every match played at a table, as one BPGN file in round, table and match order ("" when
   // none was); throws std::runtime_error naming a record that cannot be read.
   std::string all_records() const;

@@ -18,8 +18,16 @@ namespace {
 using Json = nlohmann::json;
 
 std::string result_text(const MatchRecord& rec) {
-  const double team1 = rec.game % 2 == 0 ? rec.home_score : 1 - rec.home_score;
+  const double team1 = rec.team1_score();
   return team1 == 1 ? "1-0" : team1 == 0 ? "0-1" : "1/2";
+}
+
+std::string read_record(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in) throw std::runtime_error(path.string() + " cannot be read");
+  return bytes.str();
 }
 
 }  // namespace
@@ -145,10 +153,10 @@ std::string HostedTournament::pairing_sheet(int round) const {
   return pairing_sheet_html(*tournament_, round);
 }
 
-std::optional<std::filesystem::path> HostedTournament::record_path(std::string_view name) const {
+std::optional<std::string> HostedTournament::record(std::string_view name) const {
   if (!tournament_) return std::nullopt;
   for (const MatchRecord& rec : tournament_->journal().matches())
-    if (!rec.file.empty() && rec.file == "games/" + std::string(name)) return dir_ / rec.file;
+    if (!rec.file.empty() && rec.file == "games/" + std::string(name)) return read_record(dir_ / rec.file);
   return std::nullopt;
 }
 
@@ -161,13 +169,7 @@ std::string HostedTournament::all_records() const {
     return std::tie(a.round, a.meeting, a.game) < std::tie(b.round, b.meeting, b.game);
   });
   std::string out;
-  for (const MatchRecord& rec : played) {
-    std::ifstream in(dir_ / rec.file, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    if (!in) throw std::runtime_error((dir_ / rec.file).string() + " cannot be read");
-    out += bytes.str() + "\n";
-  }
+  for (const MatchRecord& rec : played) out += read_record(dir_ / rec.file) + "\n";
   return out;
 }
 

@@ -35,6 +35,10 @@ HttpResponse text(const HttpRequest& request, http::status status, std::string m
   return reply(request, status, "text/plain; charset=utf-8", std::move(message) + "\n");
 }
 
+HttpResponse json_reply(const HttpRequest& request, const nlohmann::json& body, http::status status) {
+  return reply(request, status, "application/json", body.dump());
+}
+
 HttpResponse page_file(const HttpRequest& request, std::string_view name) {
   const PageFile* file = find_page_file(name);
   if (!file) return text(request, http::status::not_found, "not found");
@@ -90,7 +94,7 @@ HttpResponse create_table(const HttpRequest& request, std::string_view path, Lob
 
 HttpResponse rules_route(const HttpRequest& request, std::string_view path, Lobby& lobby) {
   if (path != "/api/rules") return text(request, http::status::not_found, "not found");
-  return reply(request, http::status::ok, "application/json", server::rules_catalogue(lobby.rules()).dump());
+  return json_reply(request, server::rules_catalogue(lobby.rules()));
 }
 
 HttpResponse table_bpgn(const HttpRequest& request, std::string_view path, Lobby& lobby) {

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include <boost/beast/http.hpp>
+#include <nlohmann/json.hpp>
 
 #include "training/server/lobby.h"
 #include "training/server/run_library.h"
@@ -26,6 +27,8 @@ HttpResponse respond(const HttpRequest& request, Lobby& lobby, const RunLibrary*
 HttpResponse reply(const HttpRequest& request, boost::beast::http::status status, std::string_view type,
                    std::string body);
 HttpResponse text(const HttpRequest& request, boost::beast::http::status status, std::string message);
+HttpResponse json_reply(const HttpRequest& request, const nlohmann::json& body,
+                        boost::beast::http::status status = boost::beast::http::status::ok);
 HttpResponse page_file(const HttpRequest& request, std::string_view name);
 // The value of `key` in the query of `target` ("/ws/ID?token=T"), as sent, or "".
 std::string_view query_value(std::string_view target, std::string_view key);

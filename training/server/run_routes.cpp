@@ -21,10 +21,6 @@ namespace {
 // Record files per page of a generation's listing: each is read and parsed per request.
 constexpr std::size_t kFilesPerPage = 20;
 
-HttpResponse json_reply(const HttpRequest& request, const nlohmann::json& body) {
-  return reply(request, http::status::ok, "application/json", body.dump());
-}
-
 HttpResponse not_found(const HttpRequest& request, std::string what) {
   return text(request, http::status::not_found, std::move(what));
 }

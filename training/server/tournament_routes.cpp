@@ -1,8 +1,6 @@
 // tournament_routes.cpp — the tournaments' route table and its handlers.
 #include "training/server/tournament_routes.h"
 
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -15,10 +13,6 @@ namespace http = boost::beast::http;
 namespace {
 
 using Json = nlohmann::json;
-
-HttpResponse json_reply(const HttpRequest& request, http::status status, const Json& body) {
-  return reply(request, status, "application/json", body.dump());
-}
 
 // "/api/tournaments/ID/REST" -> (ID, REST); REST is "" for "/api/tournaments/ID".
 std::pair<std::string_view, std::string_view> split(std::string_view path, std::string_view prefix) {
@@ -43,7 +37,7 @@ HttpResponse refused(const HttpRequest& request) {
 HttpResponse view(const HttpRequest& request, std::string_view target, HostedTournament& t) {
   const Access a = access(target, t);
   if (a == Access::Refused) return refused(request);
-  return json_reply(request, http::status::ok, t.view(a == Access::Director));
+  return json_reply(request, t.view(a == Access::Director));
 }
 
 HttpResponse act(const HttpRequest& request, std::string_view target, std::string_view action, HostedTournament& t) {
@@ -51,7 +45,7 @@ HttpResponse act(const HttpRequest& request, std::string_view target, std::strin
   const Json body = request.body().empty() ? Json::object() : Json::parse(request.body(), nullptr, false);
   try {
     if (body.is_discarded()) throw std::invalid_argument("the body is not JSON");
-    return json_reply(request, http::status::ok, t.act(action, body));
+    return json_reply(request, t.act(action, body));
   } catch (const std::invalid_argument& e) {
     return text(request, http::status::bad_request, e.what());
   }
@@ -60,7 +54,7 @@ HttpResponse act(const HttpRequest& request, std::string_view target, std::strin
 HttpResponse seat(const HttpRequest& request, std::string_view target, HostedTournament& t) {
   const std::optional<Json> where = t.seat_of(query_value(target, "player"));
   if (!where) return text(request, http::status::forbidden, "this link is no player's in the tournament");
-  return json_reply(request, http::status::ok, *where);
+  return json_reply(request, *where);
 }
 
 HttpResponse download(const HttpRequest& request, std::string_view type, std::string body, const std::string& name) {
@@ -84,13 +78,9 @@ std::optional<HttpResponse> sheet(const HttpRequest& request, std::string_view r
 
 std::optional<HttpResponse> record(const HttpRequest& request, std::string_view rest, HostedTournament& t) {
   if (!rest.starts_with("games/")) return std::nullopt;
-  const auto path = t.record_path(rest.substr(6));
-  if (!path) return text(request, http::status::not_found, "no such record");
-  std::ifstream in(*path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in) return text(request, http::status::internal_server_error, "the record cannot be read");
-  return download(request, "application/x-bughouse-pgn; charset=utf-8", bytes.str(), std::string(rest.substr(6)));
+  std::optional<std::string> bpgn = t.record(rest.substr(6));
+  if (!bpgn) return text(request, http::status::not_found, "no such record");
+  return download(request, "application/x-bughouse-pgn; charset=utf-8", std::move(*bpgn), std::string(rest.substr(6)));
 }
 
 HttpResponse export_file(const HttpRequest& request, std::string_view rest, HostedTournament& t) {
@@ -111,7 +101,7 @@ std::optional<HttpResponse> respond_tournament(const HttpRequest& request, std::
   const bool get = request.method() == http::verb::get, post = request.method() == http::verb::post;
   if (path == "/api/tournaments" && post) {
     try {
-      return json_reply(request, http::status::created, desk.create(request.body()));
+      return json_reply(request, desk.create(request.body()), http::status::created);
     } catch (const std::invalid_argument& e) {
       return text(request, http::status::bad_request, e.what());
     }

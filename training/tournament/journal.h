@@ -29,6 +29,11 @@ struct MatchRecord {
   std::string fault;                     // the participant at fault, if any
   std::string message;                   // what went wrong
   int moves = 0;
+
+  // Team 1 (A-white and B-black) is the home entrant in even games and the away one in odd
+  // games (tournament.h seats_of): the score one side of a record reads from the other's.
+  static double home_from_team1(int game, double team1) { return game % 2 == 0 ? team1 : 1 - team1; }
+  double team1_score() const { return home_from_team1(game, home_score); }
 };
 
 class Journal {

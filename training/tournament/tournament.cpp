@@ -250,7 +250,7 @@ MatchRecord Tournament::entered(int r, int m, int g, const EnteredResult& result
     throw std::invalid_argument("an entered result scores 1, 0.5 or 0 for team 1");
   MatchRecord rec;
   rec.round = r, rec.meeting = m, rec.game = g;
-  rec.home_score = g % 2 == 0 ? result.team1 : 1 - result.team1;
+  rec.home_score = MatchRecord::home_from_team1(g, result.team1);
   rec.ending = result.ending;
   rec.message = "entered by the director";
   return rec;
@@ -282,7 +282,7 @@ MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) 
                   seats);
   } catch (const PlayerFault& fault) {
     const double team1 = team_of(fault.seat) == Team1 ? 0 : 1;  // the failing player's team loses
-    rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
+    rec.home_score = MatchRecord::home_from_team1(g, team1);
     rec.ending = "fault";
     rec.fault = config_.participants[std::size_t(seats[fault.seat])].name;
     rec.message = fault.what();
@@ -295,7 +295,7 @@ MatchRecord Tournament::played(int r, int m, int g, const Match& match, const st
   MatchRecord rec;
   rec.round = r, rec.meeting = m, rec.game = g;
   const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
-  rec.home_score = g % 2 == 0 ? team1 : 1 - team1;
+  rec.home_score = MatchRecord::home_from_team1(g, team1);
   rec.ending = ending_kind(match.outcome());
   if (match.outcome().reason == EndReason::Fault) {  // a program that failed at its table
     rec.fault = config_.participants[std::size_t(seats[match.outcome().seat])].name;

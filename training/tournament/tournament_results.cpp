@@ -25,19 +25,15 @@ void add_games(TournamentResults& out, const TournamentConfig& c, const Meeting&
     return;
   }
   const std::array<int, kSeats> s = seats_of(m, rec.game, c.alternate_colours);
-  const double team1 = rec.game % 2 == 0 ? rec.home_score : 1 - rec.home_score;
-  out.so_far.games.push_back({s[AWhite], s[ABlack], team1});
-  out.so_far.games.push_back({s[BBlack], s[BWhite], team1});
+  out.so_far.games.push_back({s[AWhite], s[ABlack], rec.team1_score()});
+  out.so_far.games.push_back({s[BBlack], s[BWhite], rec.team1_score()});
 }
 
 void add_match(TournamentResults& out, const TournamentConfig& c, const Meeting& m, const MatchRecord& rec) {
   add_games(out, c, m, rec);
   ++out.endings[rec.ending];
   if (!rec.fault.empty() && rec.ending != "forfeit") ++out.faults[std::size_t(c.participant(rec.fault))];
-  if (!rec.file.empty()) {
-    const double team1 = rec.game % 2 == 0 ? rec.home_score : 1 - rec.home_score;
-    out.seated.push_back({seats_of(m, rec.game, c.alternate_colours), team1});
-  }
+  if (!rec.file.empty()) out.seated.push_back({seats_of(m, rec.game, c.alternate_colours), rec.team1_score()});
   const double s0 = m.home == 0 ? rec.home_score : m.away == 0 ? 1 - rec.home_score : -1;
   if (s0 == 1) ++out.wins;
   else if (s0 == 0.5) ++out.draws;
