@@ -160,7 +160,9 @@ void Board::set_en_passant(Square s) {
 }
 
 void Board::update_checkers() {
-  checkers_ = attackers_to(king_square(side_)) & pieces(~side_);
+  // Under king capture a king can be taken (core/RULES.md "King capture"): nothing checks
+  // a side that has none.
+  checkers_ = pieces(side_, King) ? attackers_to(king_square(side_)) & pieces(~side_) : 0;
 }
 
 Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
@@ -173,6 +175,7 @@ Bitboard Board::attackers_to(Square s, Bitboard occupied) const {
 }
 
 Bitboard Board::blockers_for_king(Color c) const {
+  if (!pieces(c, King)) return 0;  // taken, under king capture
   Square ksq = king_square(c);
   Bitboard snipers = ((rook_attacks(ksq, 0) & (pieces(Rook) | pieces(Queen))) |
                       (bishop_attacks(ksq, 0) & (pieces(Bishop) | pieces(Queen)))) &
@@ -188,6 +191,7 @@ Bitboard Board::blockers_for_king(Color c) const {
 
 bool Board::gives_check(Move m) const {
   Color us = side_;
+  if (!pieces(~us, King)) return false;  // taken, under king capture
   Square ksq = king_square(~us);
   Square to = m.to();
   Bitboard occupied = pieces();

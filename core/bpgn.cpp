@@ -13,6 +13,7 @@
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
+#include "core/recorded_ending.h"
 
 namespace bh {
 
@@ -307,9 +308,14 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
                                   ending->reason == EndReason::FiftyMoveClaim);
   const bool claimed_with_move = claimed && !game.plies.empty() &&
                                  make_seat(game.plies.back().board, game.plies.back().color) == ending->seat;
+  // Under both_games a game may end without a move while the other goes on: its ending is
+  // applied when the record reaches its time.
+  const std::array<GameEnding, 2> games = ending ? ending->games : std::array<GameEnding, 2>{};
   for (std::size_t i = 0; i < game.plies.size(); ++i) {
     const BpgnPly& p = game.plies[i];
     if (m.over()) throw ParseError(where(p) + "the match is already over (" + m.outcome().describe() + ")");
+    if (m.game_over(p.board))
+      throw ParseError(where(p) + "the game on board " + (p.board == BoardA ? "A" : "B") + " is already over");
     const Board& board = m.board(p.board);
     if (board.side_to_move() != p.color)
       throw ParseError(where(p) + "it is " + std::string(seat_name(m.mover(p.board))) + "'s turn on that board");
@@ -324,6 +330,8 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
     std::int64_t t = m.now();
     if (tc.timed() && (p.clock_ms || p.elapsed_ms))
       t = std::clamp(m.turn_started(p.board) + think_time(m, p), m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
+    apply_game_endings_due(m, games, t);
+    if (m.over() || m.game_over(p.board)) throw ParseError(where(p) + "the record ended that game before this move");
     if (claimed_with_move && i + 1 == game.plies.size()) {
       const DrawClaim verdict = m.claim_draw(ending->seat, t, move);
       if (!verdict.granted) throw ParseError(where(p) + "the record's draw claim does not hold: " + verdict.explanation);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <stdexcept>
 
 #include "core/chess_draws.h"
@@ -97,11 +98,14 @@ void Match::check_pawn_ranks(BoardId id) const {
 std::int64_t Match::remaining(Seat s, std::int64_t t) const {
   if (!tc_.timed()) return 0;
   BoardId b = board_of(s);
-  if (mover(b) != s) return clocks_[s];
+  if (mover(b) != s || game_over(b)) return clocks_[s];  // a finished game's clocks stand
   return clocks_[s] - tc_.charged(std::max(t, turn_start_[b]) - turn_start_[b]);
 }
 
-std::int64_t Match::flag_time(BoardId b) const { return turn_start_[b] + tc_.delay_ms + clocks_[mover(b)]; }
+std::int64_t Match::flag_time(BoardId b) const {
+  if (game_over(b)) return std::numeric_limits<std::int64_t>::max();
+  return turn_start_[b] + tc_.delay_ms + clocks_[mover(b)];
+}
 
 void Match::require_time(std::int64_t t) const {
   if (t < now_)
@@ -110,12 +114,44 @@ void Match::require_time(std::int64_t t) const {
 }
 
 void Match::finish(MatchResult r, EndReason why, Seat s, std::int64_t t) {
-  outcome_ = Outcome{r, why, s, t};
+  if (!rules_.both_games) {
+    outcome_ = Outcome{r, why, s, t};
+    return;
+  }
+  // core/RULES.md "Both games played out": an ending is its board's game's; the move limit
+  // and an agreement end every game still played. When both are over, the points decide.
+  const bool every_game = why == EndReason::MoveLimit || why == EndReason::Agreement;
+  for (BoardId b : {BoardA, BoardB})
+    if (!game_over(b) && (every_game || b == board_of(s))) end_game(b, GameEnding{r, why, s, t});
+  if (game_over(BoardA) && game_over(BoardB)) outcome_ = scored_outcome(games_);
+  else if (why != EndReason::Stranded) strand_stuck_games(t);
+}
+
+void Match::end_game(BoardId b, const GameEnding& ending) {
+  const Seat m = mover(b);
+  if (tc_.timed()) clocks_[m] = std::max<std::int64_t>(0, remaining(m, std::max(ending.time_ms, turn_start_[b])));
+  turn_start_[b] = std::max(ending.time_ms, turn_start_[b]);
+  games_[b] = ending;
+}
+
+bool Match::advance_games_to(std::int64_t t) {
+  // Each game's mover flags on its own; the match goes on while a game does.
+  while (tc_.timed()) {
+    const BoardId b = flag_time(BoardA) <= flag_time(BoardB) ? BoardA : BoardB;
+    const std::int64_t flag = flag_time(b);
+    if (flag > t) break;
+    now_ = std::max(now_, flag);
+    finish(win_for(~team_of(mover(b))), EndReason::Flag, mover(b), flag);
+    if (over()) return false;
+  }
+  now_ = t;
+  return true;
 }
 
 bool Match::advance_to(std::int64_t t) {
   if (over()) return false;
   require_time(t);
+  if (rules_.both_games) return advance_games_to(t);
   if (tc_.timed()) {
     std::int64_t fa = flag_time(BoardA), fb = flag_time(BoardB);
     std::int64_t first = std::min(fa, fb);
@@ -136,6 +172,7 @@ bool Match::advance_to(std::int64_t t) {
 }
 
 bool Match::play(BoardId b, Move m, std::int64_t t) {
+  if (rules_.both_games && (over() || game_over(b))) return false;
   if (over()) {
     // core/RULES.md "End of the match": both teams mating at the same moment is a draw.
     bool same_moment = outcome_.reason == EndReason::Checkmate && t == outcome_.time_ms &&
@@ -159,20 +196,29 @@ bool Match::play(BoardId b, Move m, std::int64_t t) {
 
 bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   if (over()) return play(b, m, t);  // only the simultaneous-mate case can still play
-  if (!advance_to(t)) return false;
+  if (!advance_to(t) || game_over(b)) return false;
 
   const Seat s = mover(b);
   if (tc_.timed()) clocks_[s] -= tc_.charged(t - turn_start_[b]), clocks_[s] += tc_.increment_ms;
   turn_start_[b] = t;
 
   Capture captured = boards_[b].play(m, rules_.promotion);
-  if (captured && !rules_.is_chess()) {
+  if (captured.type == King) {
+    // core/RULES.md "King capture": taking the king wins the game; the king passes to nobody.
+    if (recording_) events_.push_back({s, m, t, clocks_[s]});
+    ++moves_played_;
+    finish(win_for(team_of(s)), EndReason::KingCaptured, make_seat(b, captured.color), t);
+    return true;
+  }
+  // core/RULES.md "Both games played out": nothing passes to a game that is over.
+  const bool passes = !rules_.is_chess() && !game_over(other(b));
+  if (captured && passes) {
     // core/RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
     // piece goes back as a pawn. (Standard chess: captured pieces leave the game.)
     PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
     boards_[other(b)].add_to_reserve(captured.color, passed);
   }
-  if (captured.pawn_given && !rules_.is_chess()) {
+  if (captured.pawn_given && passes) {
     // core/RULES.md "Promotion from the reserve": the exchanged pawn goes where the opponent's
     // capture of it would send it: to the opponent's partner, as the mover's colour.
     boards_[other(b)].add_to_reserve(color_of(s), Pawn);
@@ -200,7 +246,7 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
 }
 
 bool Match::wait(BoardId b, std::int64_t t) {
-  if (!advance_to(t)) return false;
+  if (!advance_to(t) || game_over(b)) return false;
   if (recording_) events_.push_back({mover(b), Move::wait(), t, remaining(mover(b), t)});
   return true;
 }
@@ -272,6 +318,7 @@ DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
     return refuse("these rules have no draw claims (standard chess has them; bughouse under repetition_draw = "
                   "claim or fifty_move_draw = claim)");
   if (over()) return refuse("the match is over (" + outcome_.describe() + ")");
+  if (game_over(b)) return refuse("the game on this board is over");
   require_time(t);
   if (mover(b) != seat)
     return refuse("only the player to move may claim, and on its board " + std::string(seat_name(mover(b))) +
@@ -287,7 +334,7 @@ DrawClaim Match::claim_draw(Seat seat, std::int64_t t, Move intended) {
 }
 
 bool Match::claim_would_hold(BoardId b) const {
-  if (over()) return false;
+  if (over() || game_over(b)) return false;
   const DrawThresholds d = draw_thresholds(rules_);
   return (d.claim_repetitions && occurrences(b) >= d.claim_repetitions) ||
          (d.claim_halfmoves && boards_[b].halfmove_clock() >= d.claim_halfmoves);
@@ -323,6 +370,7 @@ DrawClaim Match::judge_claim(Seat seat, std::int64_t t) {
 }
 
 void Match::check_both_stuck(std::int64_t t) {
+  if (rules_.both_games) return strand_stuck_games(t);
   // core/RULES.md "End of the match": if neither mover can move, no capture can ever happen
   // again, so no piece can ever arrive: the match is over.
   if (state(BoardA) != BoardState::Stuck || state(BoardB) != BoardState::Stuck) return;
@@ -339,6 +387,19 @@ void Match::check_both_stuck(std::int64_t t) {
   }
   Seat loser = fa <= fb ? sa : sb;
   finish(win_for(~team_of(loser)), EndReason::StuckFlag, loser, std::max(std::min(fa, fb), t));
+}
+
+void Match::strand_stuck_games(std::int64_t t) {
+  // core/RULES.md "Both games played out": a stuck mover whose partner's game is over, or
+  // whose partner's opponent is stuck too, can never receive a piece. Under stuck_rule =
+  // flag (timed) its clock decides; otherwise that game is drawn.
+  if (rules_.stuck_rule == StuckRule::Flag && tc_.timed()) return;
+  for (BoardId b : {BoardA, BoardB}) {
+    if (over() || state(b) != BoardState::Stuck) continue;
+    const BoardState partner = state(other(b));
+    if (partner == BoardState::Finished || partner == BoardState::Stuck)
+      finish(MatchResult::Draw, EndReason::Stranded, mover(b), t);
+  }
 }
 
 }  // namespace bh

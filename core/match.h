@@ -87,10 +87,22 @@ class Match {
   const std::vector<MatchEvent>& events() const { return events_; }
   const Outcome& outcome() const { return outcome_; }
   bool over() const { return outcome_.over(); }
+  // Under both_games, how board b's game ended (not over while it is played; never over
+  // without the option, where the match's outcome says everything).
+  const GameEnding& game(BoardId b) const { return games_[b]; }
+  bool game_over(BoardId b) const { return games_[b].over(); }
+  // How board b's game ended: its own game's ending under both_games, else the match's.
+  GameEnding ending_of(BoardId b) const {
+    return game_over(b) ? games_[b] : GameEnding{outcome_.result, outcome_.reason, outcome_.seat, outcome_.time_ms};
+  }
 
-  // The board's state for its mover: playing, stuck (waits), checkmated...
-  BoardState state(BoardId b) const { return board_state(boards_[b], rules_); }
-  MoveList legal_moves(BoardId b) const { return bh::legal_moves(boards_[b], rules_); }
+  // The board's state for its mover: playing, stuck (waits), checkmated...; Finished when
+  // its game is over and the other board's goes on (both_games).
+  BoardState state(BoardId b) const {
+    return game_over(b) ? BoardState::Finished : board_state(boards_[b], rules_);
+  }
+  // None on a board whose game is over.
+  MoveList legal_moves(BoardId b) const { return game_over(b) ? MoveList{} : bh::legal_moves(boards_[b], rules_); }
 
   // Runs the clocks to time t; a mover whose time ends on the way flags and ends the match.
   // Returns false if the match is over (now or before).
@@ -144,7 +156,11 @@ class Match {
   void check_bughouse_draws(BoardId b, Seat mover_was, std::int64_t t);
   DrawClaim judge_claim(Seat seat, std::int64_t t);
   void check_both_stuck(std::int64_t t);
+  void strand_stuck_games(std::int64_t t);
+  bool advance_games_to(std::int64_t t);
+  // Ends the match, or under both_games the games the ending is about ("Both games played out").
   void finish(MatchResult r, EndReason why, Seat s, std::int64_t t);
+  void end_game(BoardId b, const GameEnding& ending);
   void require_time(std::int64_t t) const;
 
   std::array<Board, 2> boards_;
@@ -160,6 +176,7 @@ class Match {
   std::vector<MatchEvent> events_;
   std::array<std::vector<std::uint64_t>, 2> history_;  // position keys, for repetitions
   Outcome outcome_;
+  std::array<GameEnding, 2> games_{};  // both_games: each board's game
   bool recording_ = true;
 };
 

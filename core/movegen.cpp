@@ -133,19 +133,21 @@ void pawn_moves(const Board& b, const RuleSet& r, Bitboard target, Bitboard pinn
     for (Bitboard takers = pawn_attacks(Them, ep) & pawns; takers;) {
       Square from = pop_lsb(takers);
       Bitboard occ = (b.pieces() ^ square_bb(from) ^ square_bb(victim)) | square_bb(ep);
-      if (!(b.attackers_to(ksq, occ) & b.pieces(Them) & ~square_bb(victim)))
+      if (r.king_capture || !(b.attackers_to(ksq, occ) & b.pieces(Them) & ~square_bb(victim)))
         out.add(Move::en_passant(from, ep));
     }
   }
 }
 
+// Castling; under king_capture the king may castle out of, through or into attack
+// (core/RULES.md "King capture"), so the squares are not tested.
 template <Color Us, bool kCount>
-void castling_moves(const Board& b, Out<kCount>& out) {
+void castling_moves(const Board& b, const RuleSet& r, Out<kCount>& out) {
   constexpr Color Them = Us == White ? Black : White;
   constexpr CastlingRight kingside = Us == White ? WhiteKingside : BlackKingside;
   constexpr CastlingRight queenside = Us == White ? WhiteQueenside : BlackQueenside;
   constexpr Square king = relative_square(Us, E1);
-  auto safe = [&](Square s) { return !(b.attackers_to(s) & b.pieces(Them)); };
+  auto safe = [&](Square s) { return r.king_capture || !(b.attackers_to(s) & b.pieces(Them)); };
   if (b.can_castle(kingside) && !(between_bb(king, relative_square(Us, H1)) & b.pieces()) &&
       safe(relative_square(Us, F1)) && safe(relative_square(Us, G1)))
     out.add(Move::castling(king, relative_square(Us, G1)));
@@ -171,8 +173,34 @@ void drop_moves(const Board& b, const RuleSet& r, Bitboard drop_target, Out<kCou
   }
 }
 
+// core/RULES.md "King capture": every move the pieces make, with nothing tested against
+// attacks on the king. A side whose king was taken has lost that game and has no move (a
+// perft below the capture counts none there, as Fairy-Stockfish's does).
+template <Color Us, bool kCount>
+std::uint64_t generate_unchecked(const Board& b, const RuleSet& r, Move* moves) {
+  Out<kCount> out{moves};
+  const Bitboard ours = b.pieces(Us);
+  const Bitboard kings = b.pieces(Us, King);
+  if (!kings) return 0;
+  out.add_targets(lsb(kings), king_attacks(lsb(kings)) & ~ours);
+  pawn_moves<Us, kCount>(b, r, ~ours, 0, out);
+  const Bitboard occupied = b.pieces();
+  for (Bitboard knights = b.pieces(Us, Knight); knights;) {
+    Square from = pop_lsb(knights);
+    out.add_targets(from, knight_attacks(from) & ~ours);
+  }
+  for (Bitboard sliders = (b.pieces(Bishop) | b.pieces(Rook) | b.pieces(Queen)) & ours; sliders;) {
+    Square from = pop_lsb(sliders);
+    out.add_targets(from, attacks_of(type_of(b.piece_on(from)), from, occupied) & ~ours);
+  }
+  castling_moves<Us, kCount>(b, r, out);
+  drop_moves<Us, kCount>(b, r, ~occupied, out);
+  return out.n;
+}
+
 template <Color Us, bool kCount>
 std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
+  if (r.king_capture) return generate_unchecked<Us, kCount>(b, r, moves);
   constexpr Color Them = Us == White ? Black : White;
   Out<kCount> out{moves};
   const Square ksq = b.king_square(Us);
@@ -210,7 +238,7 @@ std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
     if (pinned & square_bb(from)) att &= line_bb(ksq, from);
     out.add_targets(from, att);
   }
-  if (!checkers) castling_moves<Us, kCount>(b, out);
+  if (!checkers) castling_moves<Us, kCount>(b, r, out);
   if (!r.is_chess()) drop_moves<Us, kCount>(b, r, drop_target, out);
   return out.n;
 }
@@ -256,6 +284,8 @@ bool is_legal(const Board& b, const RuleSet& r, Move m) {
 }
 
 BoardState no_move_state(const Board& b, const RuleSet& r) {
+  // core/RULES.md "King capture": no mate and no stalemate; a player without a move waits.
+  if (r.king_capture) return BoardState::Stuck;
   if (!b.in_check()) return r.is_chess() ? BoardState::Stalemate : BoardState::Stuck;
   if (r.is_chess() || r.mate_rule == MateRule::Classic) return BoardState::Checkmate;
   // Default bughouse mate rule: a single distant slider check leaves a gap that a drop of

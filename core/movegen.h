@@ -39,6 +39,7 @@ enum class BoardState : std::uint8_t {
   Checkmate,  // in check, no legal move, and (bughouse mate rule) no drop could block
   Stuck,      // bughouse: no legal move but not mated; the player waits for a piece
   Stalemate,  // chess only: no legal move, not in check
+  Finished,   // both_games: this board's game is over while the other goes on (Match::state)
 };
 
 // core/RULES.md "Check, mate and waiting": by default a check that a drop of any piece could

@@ -1,7 +1,9 @@
 // outcome.cpp — the sentences and record tags of match endings.
 #include "core/outcome.h"
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 
 namespace bh {
 
@@ -16,7 +18,7 @@ struct TagForm {
   bool has_seat;   // followed by the seat's name
 };
 
-constexpr std::array<TagForm, 20> kTagForms{{
+constexpr std::array<TagForm, 22> kTagForms{{
     {EndReason::Checkmate, "mate", false, true},
     {EndReason::Flag, "flag", false, true},
     {EndReason::Resignation, "resign", false, true},
@@ -37,6 +39,8 @@ constexpr std::array<TagForm, 20> kTagForms{{
     {EndReason::FiftyMoves, "fifty-moves", true, false},
     {EndReason::LeftTable, "left", false, true},
     {EndReason::Fault, "fault", false, true},
+    {EndReason::KingCaptured, "king-taken", false, true},
+    {EndReason::Stranded, "stranded", true, true},
 }};
 
 std::optional<Seat> seat_named(std::string_view name) {
@@ -45,7 +49,74 @@ std::optional<Seat> seat_named(std::string_view name) {
   return std::nullopt;
 }
 
+Outcome as_outcome(const GameEnding& g) { return Outcome{g.result, g.reason, g.seat, g.time_ms}; }
+
+// 0, 0.5, 1, 1.5 or 2.
+std::string points_text(double p) { return std::to_string(int(p)) + (p != int(p) ? ".5" : ""); }
+
+// "1.5-0.5": team 1's points, then team 2's.
+std::string score_text(const Outcome& o) {
+  return points_text(o.points(Team1)) + "-" + points_text(o.points(Team2));
+}
+
+// "board A: A-white resigned (0-1); board B: ...": each game's reason, the words after the
+// result of its own describe().
+std::string games_text(const Outcome& o) {
+  std::string out;
+  for (int b = 0; b < 2; ++b) {
+    const Outcome game = as_outcome(o.games[b]);
+    std::string words = game.describe();
+    if (const auto colon = words.find(": "); colon != std::string::npos) words = words.substr(colon + 2);
+    const char* result = game.result == MatchResult::Team1Wins ? "1-0" : game.result == MatchResult::Team2Wins ? "0-1" : "1/2";
+    out += std::string(b ? "; " : "") + "board " + (b ? "B" : "A") + " " + result + ", " + words;
+  }
+  return out;
+}
+
+constexpr std::string_view kGamesWord = "games ";
+
+std::optional<Outcome> parse_games_tag(std::string_view rest) {
+  std::array<GameEnding, 2> games;
+  for (int b = 0; b < 2; ++b) {
+    const std::size_t comma = rest.find(", ");
+    const std::string_view one = b ? rest : rest.substr(0, comma);
+    if (b == 0 && comma == std::string_view::npos) return std::nullopt;
+    const std::size_t at = one.rfind(" @");
+    if (at == std::string_view::npos) return std::nullopt;
+    const std::optional<Outcome> game = parse_outcome_tag(one.substr(0, at));
+    std::int64_t t = 0;
+    const std::string_view digits = one.substr(at + 2);
+    auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), t);
+    if (!game || !game->over() || game->reason == EndReason::GamesScored || ec != std::errc() || p != digits.data() + digits.size()) return std::nullopt;
+    games[b] = GameEnding{game->result, game->reason, game->seat, t};
+    if (b == 0) rest.remove_prefix(comma + 2);
+  }
+  return scored_outcome(games);
+}
+
 }  // namespace
+
+std::string GameEnding::describe() const { return as_outcome(*this).describe(); }
+
+double Outcome::points(Team t) const {
+  if (reason == EndReason::GamesScored) {
+    double p = 0;
+    for (const GameEnding& g : games) p += as_outcome(g).points(t);
+    return p;
+  }
+  if (result == MatchResult::Draw) return 0.5;
+  return result == win_for(t) ? 1.0 : 0.0;
+}
+
+Outcome scored_outcome(const std::array<GameEnding, 2>& games) {
+  Outcome o;
+  o.reason = EndReason::GamesScored;
+  o.games = games;
+  o.time_ms = std::max(games[0].time_ms, games[1].time_ms);
+  const double one = o.points(Team1), two = o.points(Team2);
+  o.result = one > two ? MatchResult::Team1Wins : two > one ? MatchResult::Team2Wins : MatchResult::Draw;
+  return o;
+}
 
 MatchResult win_for(Team t) { return t == Team1 ? MatchResult::Team1Wins : MatchResult::Team2Wins; }
 
@@ -78,11 +149,17 @@ std::string Outcome::describe() const {
     case EndReason::FiftyMoves: return head + ": 50 moves by each side" + on + " without a capture or a pawn move";
     case EndReason::LeftTable: return head + ": " + who + " left the table";
     case EndReason::Fault: return head + ": " + who + "'s program failed";
+    case EndReason::KingCaptured: return head + ": " + who + "'s king was taken";
+    case EndReason::Stranded: return head + ": " + who + " is stuck and no piece can reach it any more";
+    case EndReason::GamesScored: return head + " " + score_text(*this) + ": " + games_text(*this);
   }
   return head;
 }
 
 std::string Outcome::tag() const {
+  if (reason == EndReason::GamesScored)
+    return std::string(kGamesWord) + as_outcome(games[0]).tag() + " @" + std::to_string(games[0].time_ms) + ", " +
+           as_outcome(games[1]).tag() + " @" + std::to_string(games[1].time_ms);
   const bool draw = result == MatchResult::Draw;
   for (const TagForm& f : kTagForms) {
     if (f.reason != reason || f.draw != draw) continue;
@@ -95,6 +172,7 @@ std::string Outcome::tag() const {
 
 std::optional<Outcome> parse_outcome_tag(std::string_view tag) {
   if (tag == "ongoing") return Outcome{};
+  if (tag.starts_with(kGamesWord)) return parse_games_tag(tag.substr(kGamesWord.size()));
   const bool draw = tag.starts_with("draw ");
   if (draw) tag.remove_prefix(5);
   const std::size_t space = tag.find(' ');

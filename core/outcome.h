@@ -3,6 +3,7 @@
 // sentence for people and as a short tag for records, and read back from the tag.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -38,6 +39,22 @@ enum class EndReason : std::uint8_t {
   FiftyMoves,            // fifty_move_draw: 50 moves by each side on a board without capture or pawn move
   LeftTable,             // `seat`, a person at a live table, was gone longer than the grace period
   Fault,                 // `seat`, a program at a live table, failed: an illegal move, a crash, no answer
+  KingCaptured,          // king_capture: `seat`'s king was taken
+  GamesScored,           // both_games: both games are finished; Outcome::games says how
+  Stranded,              // both_games: `seat` is stuck and no piece can ever reach it (that game drawn)
+};
+
+// How one board's game ended, under both_games (core/RULES.md "Both games played out"): a
+// result and reason as a match's, about that board alone.
+struct GameEnding {
+  MatchResult result = MatchResult::Ongoing;
+  EndReason reason = EndReason::None;
+  Seat seat = AWhite;
+  std::int64_t time_ms = 0;
+  bool over() const { return result != MatchResult::Ongoing; }
+  // As Outcome::describe says a match's ending: "team 1 wins: A-black is checkmated".
+  std::string describe() const;
+  bool operator==(const GameEnding&) const = default;
 };
 
 struct Outcome {
@@ -45,13 +62,25 @@ struct Outcome {
   EndReason reason = EndReason::None;
   Seat seat = AWhite;         // the seat the reason is about, where there is one
   std::int64_t time_ms = 0;   // when the match ended
+  std::array<GameEnding, 2> games{};  // reason GamesScored: each board's game, by BoardId
   bool over() const { return result != MatchResult::Ongoing; }
+  // A team's points: 1 for a won match, 1/2 for a draw; under GamesScored its two games'
+  // points (0 to 2, a won game 1, a drawn one 1/2).
+  double points(Team t) const;
+  // What the team scores of the match as a whole, 0 to 1: points over the points at stake.
+  double share(Team t) const { return points(t) / (reason == EndReason::GamesScored ? 2.0 : 1.0); }
   // "team 2 wins: A-white is checkmated" and the like.
   std::string describe() const;
   // Short machine-friendly form used in records: "mate A-white", "flag B-black", "draw
-  // move-limit", "draw stalemate A-black"... (core/RULES.md "Notation").
+  // move-limit", "draw stalemate A-black"...; both games scored: "games resign A-white
+  // @45200, mate B-black @61000", each game's tag with the match time it ended
+  // (core/RULES.md "Notation").
   std::string tag() const;
 };
+
+// The outcome of a match whose two games ended as `games` say: the team with more points
+// wins, equal points draw (core/RULES.md "Both games played out").
+Outcome scored_outcome(const std::array<GameEnding, 2>& games);
 
 MatchResult win_for(Team t);
 

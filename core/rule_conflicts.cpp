@@ -14,7 +14,7 @@ struct Conflict {
 };
 
 // Chess has no reserves, no drops and no partner (core/RULES.md "Standard chess").
-constexpr std::array<Conflict, 6> kConflicts{{
+constexpr std::array<Conflict, 9> kConflicts{{
     {[](const RuleSet& r) { return r.is_chess() && r.promotion == Promotion::FromReserve; },
      "promotion", "variant = chess with promotion = reserve: the piece would come from a reserve, and chess has none (no pawn could promote)"},
     {[](const RuleSet& r) { return r.is_chess() && r.drop_zone != DropZone::Anywhere; },
@@ -27,6 +27,13 @@ constexpr std::array<Conflict, 6> kConflicts{{
      "promoted_keep_rank", "variant = chess with promoted_keep_rank: in chess no captured piece passes to a partner"},
     {[](const RuleSet& r) { return r.pawn_drop_first_rank && r.drop_zone == DropZone::Middle; },
      "drop_zone", "pawn_drop_first_rank = true with drop_zone = middle: the middle zone (ranks 3-6) holds no first rank"},
+    // core/RULES.md "King capture": nothing is check or mate, so no rule about them applies.
+    {[](const RuleSet& r) { return r.king_capture && r.is_chess(); },
+     "king_capture", "variant = chess with king_capture: standard chess follows FIDE's check and mate"},
+    {[](const RuleSet& r) { return r.king_capture && (!r.drop_check || !r.drop_mate); },
+     "king_capture", "king_capture = true with drop_check or drop_mate = false: without an obligation to answer a check no drop is a check or a mate to forbid"},
+    {[](const RuleSet& r) { return r.king_capture && r.mate_rule == MateRule::Classic; },
+     "king_capture", "king_capture = true with mate_rule = classic: under king capture nothing is mate, the king is taken"},
 }};
 
 }  // namespace

@@ -180,6 +180,8 @@ const OptionRow kOptions[] = {
     BH_BOOL_OPTION(pawn_drop_first_rank),
     BH_PARSED_OPTION(promotion, parse_promotion, promotion_name, promotions),
     BH_BOOL_OPTION(promoted_keep_rank),
+    BH_BOOL_OPTION(king_capture),
+    BH_BOOL_OPTION(both_games),
 };
 
 #undef BH_BOOL_OPTION

@@ -48,6 +48,13 @@ struct RuleSet {
   // ("stay"): pawns never promote and stay pawns on the last rank.
   Promotion promotion = Promotion::Created;
   bool promoted_keep_rank = false;    // a captured promoted piece passes as itself
+  // No obligation to answer a check: every move is allowed that the pieces' moves allow, a
+  // king may stand, step or castle into attack, and capturing it wins that game
+  // (core/RULES.md "King capture").
+  bool king_capture = false;
+  // The match goes on until both games are finished, and each team scores its two games'
+  // points (core/RULES.md "Both games played out").
+  bool both_games = false;
 
   static RuleSet bughouse() { return RuleSet{}; }
   static RuleSet chess();

@@ -54,6 +54,11 @@ TEST(Perft, FirstRankPawnDropsSuite) {
 // core/RULES.md "Moves on a board": pawns never promote and stay pawns on the last rank.
 TEST(Perft, PawnsStaySuite) { check_file("bughouse_perft_pawns_stay.epd", with_option("promotion", "stay")); }
 
+// core/RULES.md "King capture": no check must be answered and a king can be taken.
+TEST(Perft, KingCaptureSuite) {
+  check_file("bughouse_perft_king_capture.epd", with_option("king_capture", "true"));
+}
+
 // Listing and counting are two paths through the generator; they must agree everywhere.
 TEST(Perft, CountingEqualsListing) {
   for (const EpdEntry& e : read_epd_file(test::data_path("bughouse_perft.epd"))) {
@@ -72,6 +77,7 @@ TEST(Perft, CountingEqualsListingUnderTheRankOptions) {
       {"bughouse_perft_first_rank_drops.epd", with_option("pawn_drop_first_rank", "true")},
       {"bughouse_perft_pawns_stay.epd", with_option("promotion", "stay")},
       {"bughouse_perft.epd", with_option("pawn_drop_sixth", "false")},
+      {"bughouse_perft.epd", with_option("king_capture", "true")},
   };
   for (const auto& [name, rules] : files)
     for (const EpdEntry& e : read_epd_file(test::data_path(name))) {
