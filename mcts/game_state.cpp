@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/notation.h"
+#include "core/recorded_ending.h"
 
 namespace bh {
 
@@ -15,18 +16,17 @@ Match unrecorded_copy(const Match& match) {
   Match copy(match.initial_board(BoardA), match.initial_board(BoardB), match.rules(), match.time_control(),
              match.initial_clocks(), match.initial_moves_played());
   copy.set_recording(false);
+  // Ends that leave no event (resignation, agreement, a flag; under both_games one game's)
+  // are copied as they are, each at its time.
+  const std::array<GameEnding, 2> games{match.game(BoardA), match.game(BoardB)};
   for (const MatchEvent& e : match.events()) {
     BoardId b = board_of(e.seat);
+    apply_game_endings_due(copy, games, e.time_ms);
     if (e.move.is_wait()) copy.wait(b, e.time_ms);
     else copy.play_legal(b, e.move, e.time_ms);
   }
-  // Ends that leave no event (resignation, agreement, a flag) are copied as they are.
-  if (match.over() && !copy.over()) {
-    const Outcome& o = match.outcome();
-    if (o.reason == EndReason::Resignation) copy.resign(o.seat, o.time_ms);
-    else if (o.reason == EndReason::Agreement) copy.agree_draw(o.time_ms);
-    else copy.advance_to(o.time_ms);
-  }
+  apply_game_endings_due(copy, games, match.now());
+  if (match.over()) finish_as_recorded(copy, match.outcome());
   return copy;
 }
 
@@ -156,11 +156,10 @@ void GameState::end_in_draw() {
 }
 
 float GameState::result_for(Team t) const {
-  switch (match_.outcome().result) {
-    case MatchResult::Team1Wins: return t == Team1 ? 1.0f : -1.0f;
-    case MatchResult::Team2Wins: return t == Team2 ? 1.0f : -1.0f;
-    default: return 0.0f;
-  }
+  // -1 to 1: a loss, a draw, a win; under both_games the share of the two games' points
+  // (1.5-0.5 is +0.5 for the winners), core/RULES.md "Both games played out".
+  if (!match_.over()) return 0.0f;
+  return 2.0f * float(match_.outcome().share(t)) - 1.0f;
 }
 
 }  // namespace bh

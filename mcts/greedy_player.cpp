@@ -1,4 +1,4 @@
-// greedy_player.cpp — mate if possible, else the best material balance after one move.
+// greedy_player.cpp — mate (or take the king) if possible, else the best material balance after one move.
 #include "mcts/greedy_player.h"
 
 #include <array>
@@ -12,7 +12,10 @@ int GreedyPlayer::score_move(const Match& match, Seat seat, Move m) {
   const BoardId b = board_of(seat);
   std::array<Board, 2> boards{match.board(BoardA), match.board(BoardB)};
   const Capture captured = boards[b].play(m, match.rules().promotion);
-  if (board_state(boards[b], match.rules()) == BoardState::Checkmate) return kMateScore;
+  // core/RULES.md "King capture": taking the king wins as a mate does (and passes nothing).
+  if (captured.type == King || board_state(boards[b], match.rules()) == BoardState::Checkmate) return kMateScore;
+  // core/RULES.md "Both games played out": nothing passes to a finished game.
+  if (match.game_over(other(b))) return material_balance(boards[BoardA], boards[BoardB], team_of(seat));
   if (captured) {
     // core/RULES.md "Reserves and drops": the piece goes to the capturer's partner, a promoted
     // piece as a pawn.

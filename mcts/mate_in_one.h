@@ -7,7 +7,7 @@
 // by default a check that a drop could block is not mate (core/RULES.md "Check, mate and
 // waiting"). Only checking moves and drops are tried further, so a node costs one cheap
 // check test per action and a reply generation per checking action that no drop could
-// block.
+// block. Under both_games a mate ends only its game, so neither finds one there.
 #pragma once
 
 #include "core/movegen.h"

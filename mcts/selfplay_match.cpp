@@ -139,7 +139,9 @@ FinishedMatch SelfPlayMatch::finish() {
   assert(active_ && state_->over() && record_->over());
   assert(record_->outcome().result == state_->match().outcome().result);
   active_ = false;
-  for (Sample& s : out_.samples) s.result = std::int8_t(state_->result_for(team_of(s.seat)));
+  // A sample keeps the match's result: won, drawn or lost (under both_games a 1.5-0.5, +0.5
+  // as a value, is a win).
+  for (Sample& s : out_.samples) s.result = std::int8_t(std::lround(state_->result_for(team_of(s.seat))));
   out_.record = std::move(*record_);
   record_.reset();
   return std::move(out_);

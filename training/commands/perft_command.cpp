@@ -5,12 +5,14 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <unistd.h>
 
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/perft.h"
+#include "core/rule_conflicts.h"
 #include "core/rules.h"
 #include "training/commands/commands.h"
 
@@ -26,7 +28,20 @@ struct PerftOptions {
   int threads = 0;
   bool divide = false;
   std::string variant = "bughouse";
+  std::vector<std::string> rules;  // --rule KEY=VALUE, in order
 };
+
+// The variant's rules with each --rule option over them (core/RULES.md "Rule options").
+RuleSet perft_rules(const PerftOptions& o) {
+  RuleSet rules = o.variant == "chess" ? RuleSet::chess() : RuleSet::bughouse();
+  for (const std::string& line : o.rules) {
+    const std::size_t eq = line.find('=');
+    if (eq == std::string::npos) throw std::invalid_argument("perft: --rule '" + line + "': expected KEY=VALUE");
+    set_option(rules, line.substr(0, eq), line.substr(eq + 1));
+  }
+  if (const RuleConflict c = rules_conflict(rules)) throw std::invalid_argument("perft: --rule: " + c.why);
+  return rules;
+}
 
 std::uint64_t total(const std::vector<DivideEntry>& entries) {
   std::uint64_t n = 0;
@@ -96,8 +111,11 @@ void add_perft_command(CLI::App& app) {
   cmd->add_flag("--divide", o->divide, "Print '<move>: <count>' for every root move");
   cmd->add_option("--variant", o->variant, "bughouse or chess")
       ->capture_default_str()->check(CLI::IsMember({"bughouse", "chess"}));
+  cmd->add_option("--rule", o->rules,
+                  "A rule option over the variant's, KEY=VALUE as in a config's [rules] (repeatable), "
+                  "e.g. king_capture=true");
   cmd->callback([o, cmd] {
-    RuleSet rules = o->variant == "chess" ? RuleSet::chess() : RuleSet::bughouse();
+    const RuleSet rules = perft_rules(*o);
     if (!o->epd.empty()) {
       if (cmd->count("--depth") || cmd->count("--divide"))
         throw std::invalid_argument("perft: --epd cannot be combined with --depth or --divide");

@@ -143,10 +143,11 @@ struct LiveMatch::Impl {
     }
   }
 
-  bool advance(std::int64_t t) {
-    const bool was_over = match.over();
+  bool advance(std::int64_t t) {  // a flag may end the match, or under both_games a game
+    const auto ended = [this] { return int(match.over()) + match.game_over(BoardA) + match.game_over(BoardB); };
+    const int before = ended();
     const bool going = match.advance_to(t);
-    if (!was_over && match.over()) announce_end(t);
+    if (ended() > before) announce_end(t);
     return going;
   }
 
@@ -154,7 +155,7 @@ struct LiveMatch::Impl {
     const PlayerAction a = *pending[b].action;
     const Seat s = pending[b].seat;
     pending[b] = Pending{};
-    if (match.over() || match.mover(b) != s) return;
+    if (match.over() || match.game_over(b) || match.mover(b) != s) return;
     if (a.action.is_wait()) {
       // The first wait of a turn starts the seat's sitting (training/live/sitting.h): the
       // front ends show it now, not at the next move.
@@ -172,9 +173,9 @@ struct LiveMatch::Impl {
   // Computer seat s failed (`what` it did): its team loses (core/RULES.md "End of the
   // match"), the end's event saying why; a flag that fell before it ended the match first.
   void fail(Seat s, const std::string& what, std::int64_t t) {
-    if (match.over()) return;
+    if (match.over() || match.game_over(board_of(s))) return;
     match.fault(s, std::max(t, match.now()));
-    const bool by_fault = match.outcome().reason == EndReason::Fault;
+    const bool by_fault = match.ending_of(board_of(s)).reason == EndReason::Fault;
     announce_end(match.now(), by_fault ? computers[s]->name() + " playing " + std::string(seat_name(s)) + " " + what : "");
   }
 
@@ -198,9 +199,11 @@ struct LiveMatch::Impl {
     if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover
   }
 
+  // The end of the match, or under both_games of one game while the other goes on.
   void announce_end(std::int64_t t, std::string why = {}) {
-    draw.withdraw();  // an offer ends with the match
-    outbox.push_back(LiveEvent{LiveEvent::Kind::Over, AWhite, Move{}, {}, t, match, std::move(why)});
+    if (match.over()) draw.withdraw();  // an offer ends with the match
+    const LiveEvent::Kind kind = match.over() ? LiveEvent::Kind::Over : LiveEvent::Kind::Game;
+    outbox.push_back(LiveEvent{kind, AWhite, Move{}, {}, t, match, std::move(why)});
   }
 
   // Brings the match up to now: decisions in, due actions played, flags judged.
@@ -241,6 +244,7 @@ struct LiveMatch::Impl {
     if (match.over()) return SubmitResult{Verdict::Over, "the match is over: " + match.outcome().describe()};
     const BoardId b = board_of(seat);
     if (computers[seat]) return SubmitResult{Verdict::NotYourTurn, std::string(seat_name(seat)) + " is a computer's seat"};
+    if (match.game_over(b)) return SubmitResult{Verdict::NotYourTurn, "your game is over: " + match.game(b).describe()};
     if (match.mover(b) != seat) return SubmitResult{Verdict::NotYourTurn, "not your turn"};
     if (match.state(b) != BoardState::Playing)
       return SubmitResult{Verdict::NotYourTurn, "you have no legal move: wait for your partner to send a piece"};
@@ -345,7 +349,7 @@ void LiveMatch::end_by(Seat seat, void (Match::*ending)(Seat, std::int64_t)) {
   std::unique_lock lock(impl_->mutex);
   const std::int64_t t = impl_->now();
   impl_->catch_up(t);
-  if (!impl_->match.over()) {
+  if (!impl_->match.over() && !impl_->match.game_over(board_of(seat))) {
     (impl_->match.*ending)(seat, t);
     impl_->announce_end(t);
   }

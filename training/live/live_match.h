@@ -47,7 +47,7 @@ struct SubmitResult {
 // What happened, for a front end to redraw or broadcast. `after` is the match as it stood
 // right after the event (a copy: the referee goes on meanwhile).
 struct LiveEvent {
-  enum class Kind { Move, Over, Tell, Draw, Sit };
+  enum class Kind { Move, Over, Tell, Draw, Sit, Game };  // Game: one game ended, the other goes on (both_games)
   Kind kind = Kind::Move;
   Seat seat = AWhite;   // the mover (Move); the computer that speaks to its person partner (Tell);
                         // a computer that chose to wait and now sits (Sit, once a turn)
@@ -57,7 +57,7 @@ struct LiveEvent {
   Match after;
   std::string text;     // what the computer said (Tell); the seat's part in a draw offer (Draw:
                         // "offers a draw", "accepts the draw", "declines the draw ..."); why
-                        // a computer's program failed (Over, ending `fault`)
+                        // a computer's program failed (Over or Game, ending `fault`)
 };
 using LiveListener = std::function<void(const LiveEvent&)>;
 

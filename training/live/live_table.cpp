@@ -60,6 +60,7 @@ struct LiveTable::Impl {
   bool input_open = true;
   std::string message;    // shown under the table on the next draw
   bool prompted = false;  // the table was shown since it became the person's turn
+  std::array<bool, 2> game_reported{};  // both_games: a board's finished game was said
 
   Impl(const LiveTableConfig& c, std::array<std::unique_ptr<Player>, kSeats> p, int fd, std::ostream& o)
       : config(c), input_fd(fd), out(o), live(c.rules, c.clock, std::move(p)), view(c.rules, c.clock) {
@@ -86,6 +87,11 @@ struct LiveTable::Impl {
   // The referee's events (delivered on this thread: it drives the referee).
   void on_event(const LiveEvent& e) {
     view = e.after;
+    say_event(e);
+    report_finished_games();
+  }
+
+  void say_event(const LiveEvent& e) {
     if (e.kind == LiveEvent::Kind::Tell) return event(partner_line(e.seat, e.text));
     if (e.kind == LiveEvent::Kind::Draw)
       return event(std::string(seat_name(e.seat)) + (e.seat == config.you ? " (you) " : " ") + e.text);
@@ -97,6 +103,16 @@ struct LiveTable::Impl {
     } else {
       event(std::string(seat_name(e.seat)) + " plays " + e.san + "   (" +
             format_clock(e.after.remaining(e.seat, e.time_ms), true) + " left)");
+    }
+  }
+
+  // core/RULES.md "Both games played out": a game that ended while the other goes on is
+  // said once (the match's end is drawn when the loop stops).
+  void report_finished_games() {
+    for (BoardId b : {BoardA, BoardB}) {
+      if (view.over() || !view.game_over(b) || game_reported[b]) continue;
+      game_reported[b] = true;
+      event(std::string("Board ") + (b == BoardA ? "A" : "B") + "'s game is over: " + view.game(b).describe());
     }
   }
 

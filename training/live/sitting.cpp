@@ -4,7 +4,7 @@
 namespace bh {
 
 std::optional<std::int64_t> sitting_since(const Match& match, BoardId board) {
-  if (match.over()) return std::nullopt;
+  if (match.over() || match.game_over(board)) return std::nullopt;  // nobody sits at a finished game
   const Seat mover = match.mover(board);
   std::int64_t turn_start = 0;
   bool waited = false;

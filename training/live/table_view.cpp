@@ -30,7 +30,10 @@ std::string seat_line(const Match& match, Seat s, std::int64_t t, std::optional<
   std::string clock = format_clock(match.remaining(s, t), match.time_control().timed());
   clock.resize(8, ' ');
   line += clock + reserve_text(board, color_of(s));
-  if (!match.over() && match.mover(b) == s) {
+  if (!match.over() && match.game_over(b) && match.mover(b) == s) {
+    // core/RULES.md "Both games played out": this board's game ended, the other goes on.
+    line += "  <- game over: " + match.game(b).describe();
+  } else if (!match.over() && match.mover(b) == s) {
     const std::optional<std::int64_t> since = sitting_since(match, b);
     line += match.state(b) != BoardState::Playing ? "  <- waits for a piece"
             : since                               ? "  <- sits"

@@ -2,28 +2,12 @@
 #include "training/server/replay_json.h"
 
 #include "core/notation.h"
+#include "core/recorded_ending.h"
 #include "training/server/state_json.h"
 
 namespace bh::server {
 
 namespace {
-
-// Ends a replayed match the way its record says when the moves alone do not end it.
-void finish_as_recorded(Match& match, const BpgnGame& game) {
-  const std::optional<Outcome> ending = parse_outcome_tag(game.reason);
-  if (match.over() || !ending) return;
-  const Seat seat = ending->seat;
-  switch (ending->reason) {
-    case EndReason::Resignation: match.resign(seat, match.now()); break;
-    case EndReason::LeftTable: match.leave(seat, match.now()); break;
-    case EndReason::Agreement: match.agree_draw(match.now()); break;
-    case EndReason::Flag:
-      if (match.time_control().timed() && match.mover(board_of(seat)) == seat)
-        match.advance_to(match.flag_time(board_of(seat)));
-      break;
-    default: break;  // the moves decide every other ending, or the record keeps its own
-  }
-}
 
 nlohmann::json tags_json(const BpgnGame& game) {
   nlohmann::json tags = nlohmann::json::object();
@@ -58,7 +42,7 @@ nlohmann::json steps_json(const Match& recorded) {
 
 nlohmann::json replay_json(const BpgnGame& game, const RuleSet& rules) {
   Match match = replay(game, rules);
-  finish_as_recorded(match, game);
+  if (const std::optional<Outcome> ending = parse_outcome_tag(game.reason)) finish_as_recorded(match, *ending);
   const Match start(match.initial_board(BoardA), match.initial_board(BoardB), match.rules(), match.time_control(),
                     match.initial_clocks());
   nlohmann::json j = {{"tags", tags_json(game)},

@@ -47,16 +47,25 @@ nlohmann::json sitting_json(const Match& match, BoardId b, std::int64_t t) {
   return since ? nlohmann::json(std::max<std::int64_t>(0, t - *since)) : nlohmann::json(nullptr);
 }
 
+// Under both_games, how board b's game ended while the other plays on (core/RULES.md "Both
+// games played out"), or null: {"result": "1-0" | "0-1" | "1/2-1/2", "reason": words}.
+nlohmann::json game_json(const Match& match, BoardId b) {
+  if (!match.game_over(b)) return nullptr;
+  const GameEnding& g = match.game(b);
+  return {{"result", result_string(Outcome{g.result, g.reason, g.seat, g.time_ms})}, {"reason", g.describe()}};
+}
+
 nlohmann::json board_json(const Match& match, BoardId b, std::int64_t t) {
   const Board& board = match.board(b);
   const nlohmann::json check =
       board.in_check() ? nlohmann::json(std::string(square_name(board.king_square(board.side_to_move())))) : nullptr;
   return {{"fen", to_fen(board)},
           {"mover", std::string(seat_name(match.mover(b)))},
-          {"stuck", !match.over() && match.state(b) != BoardState::Playing},
+          {"stuck", !match.over() && match.state(b) == BoardState::Stuck},
           {"sitting_ms", sitting_json(match, b, t)},
           {"last", last_move_json(match, b)},
-          {"check", check}};
+          {"check", check},
+          {"game", game_json(match, b)}};
 }
 
 nlohmann::json moves_json(const Match& match) {

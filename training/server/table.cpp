@@ -114,7 +114,8 @@ void Table::Impl::on_event(const LiveEvent& e) {
   if (e.after.over()) track_leavers();  // nobody leaves a finished match
   nlohmann::json j = state(e.after);
   if (e.kind == LiveEvent::Kind::Draw) j["draw_event"] = {{"seat", std::string(seat_name(e.seat))}, {"text", e.text}};
-  if (e.kind == LiveEvent::Kind::Over && !e.text.empty()) j["fault"] = e.text;  // what the failed program did
+  const bool ending = e.kind == LiveEvent::Kind::Over || e.kind == LiveEvent::Kind::Game;
+  if (ending && !e.text.empty()) j["fault"] = e.text;  // what the failed program did
   if (e.kind == LiveEvent::Kind::Move) {
     j["event"] = {{"seat", std::string(seat_name(e.seat))}, {"san", e.san}, {"time_ms", e.time_ms}};
     if (setup.on_move) setup.on_move(id, match_number, e.after.moves_played(), live->now() - e.time_ms);

@@ -294,8 +294,8 @@ MatchRecord Tournament::play_match(int r, int m, int g, const Meeting& meeting) 
 MatchRecord Tournament::played(int r, int m, int g, const Match& match, const std::array<int, kSeats>& seats) const {
   MatchRecord rec;
   rec.round = r, rec.meeting = m, rec.game = g;
-  const double team1 = match.outcome().result == MatchResult::Draw ? 0.5 : match.outcome().result == MatchResult::Team1Wins ? 1 : 0;
-  rec.home_score = MatchRecord::home_from_team1(g, team1);
+  // core/RULES.md "Both games played out": there the share of the two games' points.
+  rec.home_score = MatchRecord::home_from_team1(g, match.outcome().share(Team1));
   rec.ending = ending_kind(match.outcome());
   if (match.outcome().reason == EndReason::Fault) {  // a program that failed at its table
     rec.fault = config_.participants[std::size_t(seats[match.outcome().seat])].name;

@@ -46,10 +46,11 @@ struct Fixture {
   std::unique_ptr<LiveMatch> live;
 
   // A-white is a computer playing `moves` after `think_ms` each; the other seats are people.
-  explicit Fixture(std::deque<std::string> moves, std::int64_t think_ms = 500, TimeControl tc = {60'000, 0}) {
+  explicit Fixture(std::deque<std::string> moves, std::int64_t think_ms = 500, TimeControl tc = {60'000, 0},
+                   RuleSet rules = {}) {
     std::array<std::unique_ptr<Player>, kSeats> players;
     players[AWhite] = std::make_unique<ScriptedPlayer>(std::move(moves), think_ms);
-    live = std::make_unique<LiveMatch>(RuleSet{}, tc, std::move(players), [this] { return time.load(); });
+    live = std::make_unique<LiveMatch>(rules, tc, std::move(players), [this] { return time.load(); });
     live->on_event([this](const LiveEvent& e) { events.push_back(e); });
     live->start();
   }
@@ -197,6 +198,31 @@ TEST(LiveMatch, ResignationEndsTheMatchOnce) {
   ASSERT_EQ(f.events.size(), 1u);
   EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Over);
   EXPECT_EQ(f.events[0].time_ms, 200);
+}
+
+// core/RULES.md "Both games played out": a resignation ends the resigner's game, the
+// referee says so (a Game event, not Over) and the other board plays on; a move on the
+// finished board is refused, naming how its game ended.
+TEST(LiveMatch, UnderBothGamesAResignationEndsOneGameAndTheOtherPlaysOn) {
+  RuleSet rules;
+  set_option(rules, "both_games", "true");
+  Fixture f({"e2e4", "d2d4"}, 500, {60'000, 0}, rules);
+  f.time = 200;
+  f.live->resign(BBlack);
+  EXPECT_FALSE(f.live->over());
+  ASSERT_EQ(f.events.size(), 1u);
+  EXPECT_EQ(f.events[0].kind, LiveEvent::Kind::Game);
+  EXPECT_TRUE(f.events[0].after.game_over(BoardB));
+  const SubmitResult refused = f.live->submit(BWhite, "e2e4");
+  EXPECT_EQ(refused.verdict, Verdict::NotYourTurn);
+  EXPECT_EQ(refused.message, "your game is over: team 2 wins: B-black resigned");
+  f.at(500);  // A-white's computer plays on
+  ASSERT_EQ(f.live->snapshot().events().size(), 1u);
+  EXPECT_EQ(f.live->submit(ABlack, "e7e5").verdict, Verdict::Ok);
+  f.live->resign(AWhite);
+  ASSERT_TRUE(f.live->over());
+  EXPECT_EQ(f.events.back().kind, LiveEvent::Kind::Over);
+  EXPECT_EQ(f.live->snapshot().outcome().result, MatchResult::Team2Wins);  // 0-2
 }
 
 // Draw by agreement: every person at the table, then the computers (a scripted player

@@ -46,5 +46,17 @@ TEST(TableView, SeenFromBlackTheMarkStillFollowsThePiece) {
   EXPECT_EQ(row, "1 |   .   K   .   q~|");
 }
 
+// core/RULES.md "Both games played out": the finished board's mover line says how its game
+// ended instead of whose turn it is.
+TEST(TableView, AFinishedGameSaysHowItEnded) {
+  RuleSet rules;
+  set_option(rules, "both_games", "true");
+  Match match(rules, TimeControl{60'000, 0});
+  match.resign(AWhite, 100);
+  const std::string table = render_table(match, 100, BWhite);
+  EXPECT_NE(table.find("[]  <- game over: team 2 wins: A-white resigned"), std::string::npos) << table;
+  EXPECT_NE(table.find("[]  <- to move (you)"), std::string::npos) << table;
+}
+
 }  // namespace
 }  // namespace bh

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "core/bpgn.h"
+#include "core/recorded_ending.h"
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
 #include "training/players/arena.h"
@@ -54,6 +55,45 @@ TEST(Arena, SwappingSidesMirrorsTheScore) {
   EXPECT_EQ(ab.wins + ab.draws + ab.losses, ba.wins + ba.draws + ba.losses);
   EXPECT_GT(ab.score(), 0.5);
   EXPECT_LT(ba.score(), 0.5);
+}
+
+// core/RULES.md "Both games played out": the arena plays every match until both games are
+// over, and every record replays to the same ending.
+TEST(Arena, UnderBothGamesEveryMatchPlaysBothGamesOut) {
+  auto path = std::filesystem::temp_directory_path() / "arena_both_games_test.bpgn";
+  std::filesystem::remove(path);
+  ArenaConfig config;
+  config.games = 8;
+  config.threads = 2;
+  config.clock = TimeControl{60'000, 0};
+  set_option(config.rules, "both_games", "true");
+  config.bpgn_path = path.string();
+  const ArenaResult r = run_arena(greedy_side(), random_side(), config);
+  EXPECT_EQ(r.games(), 8);
+  EXPECT_EQ(r.endings.size(), 1u);
+  EXPECT_EQ(r.endings.begin()->first, "games");
+  EXPECT_GT(r.score(), 0.5) << r.wins << "/" << r.draws << "/" << r.losses;
+  for (const BpgnGame& g : read_bpgn_file(path.string())) {
+    Match again = replay(g, config.rules, config.clock);
+    const std::optional<Outcome> recorded = parse_outcome_tag(g.reason);
+    ASSERT_TRUE(recorded) << g.reason;
+    finish_as_recorded(again, *recorded);
+    EXPECT_EQ(again.outcome().tag(), g.reason);
+  }
+  std::filesystem::remove(path);
+}
+
+// core/RULES.md "King capture": no check must be answered, and the greedy player takes the
+// king it is offered, which random moves offer soon.
+TEST(Arena, UnderKingCaptureTheGreedyPlayerTakesKings) {
+  ArenaConfig config;
+  config.games = 8;
+  config.threads = 2;
+  config.clock = TimeControl{60'000, 0};
+  set_option(config.rules, "king_capture", "true");
+  const ArenaResult r = run_arena(greedy_side(), random_side(), config);
+  EXPECT_GE(r.endings.count("king-taken") ? r.endings.at("king-taken") : 0, 6) << r.wins << "/" << r.draws << "/" << r.losses;
+  EXPECT_GE(r.wins, 6);
 }
 
 }  // namespace

@@ -47,5 +47,24 @@ TEST(StateJson, AFinishedMatchOffersNoMoves) {
   EXPECT_TRUE(j["boards"][1]["legal"].empty());
 }
 
+// core/RULES.md "Both games played out": a board whose game ended while the other plays on
+// says how ("game"), offers no move and is not "stuck".
+TEST(StateJson, AFinishedGameIsShownWhileTheOtherBoardPlaysOn) {
+  RuleSet rules;
+  set_option(rules, "both_games", "true");
+  Match m(rules, TimeControl{60'000, 0});
+  m.resign(BBlack, 10);
+  const nlohmann::json j = state_json("t", m, m.now(), true, {});
+  EXPECT_FALSE(j["over"]);
+  EXPECT_TRUE(j["boards"][0]["game"].is_null());
+  EXPECT_EQ(j["boards"][0]["legal"].size(), 20u);
+  const nlohmann::json& b = j["boards"][1];
+  EXPECT_EQ(b["game"]["result"], "0-1");
+  EXPECT_EQ(b["game"]["reason"], "team 2 wins: B-black resigned");
+  EXPECT_TRUE(b["legal"].empty());
+  EXPECT_FALSE(b["stuck"]);
+  EXPECT_TRUE(b["sitting_ms"].is_null());
+}
+
 }  // namespace
 }  // namespace bh::server

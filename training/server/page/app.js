@@ -274,7 +274,11 @@ class TableView {
     // The person's own board is "own": on a phone it comes first (index.html's style).
     const own = this.seat && boardOf(this.seat) === board;
     const side = element("div", { class: own ? "side own" : "side" });
-    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom), this.moveList(board));
+    side.append(this.seatRow(top), this.boardSvg(board, turned), this.seatRow(bottom));
+    // Both games played out (core/RULES.md): this board's game ended, the other goes on.
+    const game = this.state.boards[board].game;
+    if (game && !this.state.over) side.append(element("p", { class: "game-over" }, `Game over on board ${letter}: ${game.result}  ${game.reason}`));
+    side.append(this.moveList(board));
     return side;
   }
 
@@ -385,7 +389,7 @@ class TableView {
     const s = this.state;
     if (!s) return;
     const elapsed = s.started && !s.over ? performance.now() - this.received : 0;
-    const moving = (seat) => s.boards[boardOf(seat)].mover === seat && s.started && !s.over;
+    const moving = (seat) => s.boards[boardOf(seat)].mover === seat && s.started && !s.over && !s.boards[boardOf(seat)].game;
     const waited = (seat) => s.boards[boardOf(seat)].sitting_ms;
     view.showClocks(this.boardsDiv, (seat) => formatClock(s.clocks[seat] - (moving(seat) ? elapsed : 0)), moving,
                     (seat) => (moving(seat) && waited(seat) != null ? sittingText(waited(seat) + elapsed) : ""));
