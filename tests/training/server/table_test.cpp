@@ -4,8 +4,8 @@
 // after) is played once; a rematch keeps the seats and tokens, starts fresh clocks, and
 // the finished match's record stays; a person gone longer than the grace period loses for
 // the team, and one who comes back in time plays on; a draw is claimed where the rules
-// have claims. Waits are for states, each with a
-// generous limit.
+// have claims; under both_games a resigned board ends while the other plays on. Waits are
+// for states, each with a generous limit.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -140,6 +140,33 @@ TEST(Table, ThePlayerToMoveClaimsADrawWhereTheRulesHaveClaims) {
   ASSERT_TRUE(refused);
   EXPECT_NE((*refused)["message"].get<std::string>().find("repetition_draw = claim"), std::string::npos)
       << (*refused)["message"];
+}
+
+// core/RULES.md "Both games played out": at a table with both_games a resignation ends the
+// resigner's game; every screen is told (the board's game, the match not over), the other
+// board's computers play on, and a move on the finished board is refused.
+TEST(Table, UnderBothGamesAResignedBoardEndsAndTheOtherPlaysOn) {
+  Served s;  // board B's computers play a move each 30 ms: their game outlasts the test's steps
+  const auto created = http_request(s.port(), http::verb::post, "/api/tables",
+                                    json{{"clock", "1+0"}, {"rules", {{"both_games", "true"}}}}.dump());
+  ASSERT_EQ(created.status, 201) << created.body;
+  const json table = json::parse(created.body);
+  WsClient white(s.port(), s.seat_target(table, "A-white"));
+  WsClient black(s.port(), s.seat_target(table, "A-black"));
+  white.send(json{{"type", "start"}});
+  ASSERT_TRUE(black.until(is_started));
+  white.send(json{{"type", "resign"}});
+  const auto ended = black.until([](const json& m) { return is_state(m) && !m["boards"][0]["game"].is_null(); });
+  ASSERT_TRUE(ended);
+  EXPECT_EQ((*ended)["over"], false);
+  EXPECT_EQ((*ended)["boards"][0]["game"]["result"], "0-1");
+  EXPECT_EQ((*ended)["boards"][0]["game"]["reason"], "team 2 wins: A-white resigned");
+  EXPECT_EQ((*ended)["rules"], json::array({"both_games=true"}));
+  ASSERT_TRUE(black.until(event_of("B-white")));  // board B's computers play on
+  black.send(move("e7e5", 0));
+  const auto refused = black.until(is_error);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ((*refused)["message"], "move e7e5: your game is over: team 2 wins: A-white resigned");
 }
 
 TEST(Table, AMoveResentAfterAReconnectionIsPlayedOnce) {
