@@ -118,6 +118,32 @@ TEST(Tournament, SwissOfEightPlayersInFourTeamsRecordsEveryMatch) {
   for (const auto& [name, seen] : colours) EXPECT_EQ(seen.size(), 1u) << name << " changed colour";
 }
 
+// core/RULES.md "Both games played out": each match scores its teams their share of the
+// two games' points, which the journal keeps: each record's ending and the score read from
+// its tag agree, and a round still hands out one point a match.
+TEST(Tournament, UnderBothGamesAMatchScoresItsShareOfTheGamesPoints) {
+  const auto dir = fresh_dir("both_games");
+  TournamentConfig c = eight_players();
+  c.rounds = 2;
+  set_option(c.rules, "both_games", "true");
+  Tournament t(c, sides_of(c), dir, false);
+  t.run({});
+  std::set<double> shares;
+  for (const MatchRecord& rec : t.journal().matches()) {
+    EXPECT_EQ(rec.ending, "games");
+    const auto games = read_bpgn_file((dir / rec.file).string());
+    ASSERT_EQ(games.size(), 1u) << rec.file;
+    const std::optional<Outcome> ending = parse_outcome_tag(games[0].reason);
+    ASSERT_TRUE(ending) << games[0].reason;
+    EXPECT_DOUBLE_EQ(rec.team1_score(), ending->share(Team1)) << games[0].reason;
+    shares.insert(rec.team1_score());
+  }
+  double points = 0;
+  for (const StandingRow& row : summarize(t).standings) points += row.points;
+  EXPECT_DOUBLE_EQ(points, 2 * 2 * 2);
+  EXPECT_TRUE(shares.count(0.75) || shares.count(0.25)) << "no match ended 1.5-0.5 in these seeds";
+}
+
 TEST(Tournament, ResumesFromItsJournalWithoutReplayingAMatch) {
   const auto whole = fresh_dir("whole");
   TournamentConfig c = eight_players();
