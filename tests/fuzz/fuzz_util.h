@@ -73,6 +73,8 @@ inline RuleSet rules_from_byte(std::uint8_t bits) {
   r.pawn_drop_first_rank = (bits & 5) == 5;
   r.pawn_drop_sixth = (bits & 0x42) != 0x42;
   if ((bits & 0x88) == 0x88) r.promotion = Promotion::Stay;
+  // King capture where it can be played (core/rule_conflicts.h): checks and mates free.
+  r.king_capture = (bits & 0x3B) == 0x30;
   return r;
 }
 
