@@ -235,7 +235,9 @@ class TableView {
   // that every move on either board brings.
   drawControls() {
     const s = this.state;
-    const key = `${this.seat}|${s.started}|${s.over}`;
+    // Both games played out (core/RULES.md): a person whose game ended only watches.
+    const gameOver = Boolean(this.seat && s.boards[boardOf(this.seat)].game);
+    const key = `${this.seat}|${s.started}|${s.over}|${gameOver}`;
     if (key === this.controlsKey) return;
     this.controlsKey = key;
     this.controls.replaceChildren();
@@ -246,7 +248,8 @@ class TableView {
       start.onclick = () => this.send({ type: "start" });
       this.controls.append(start);
     }
-    if (this.seat && s.started && !s.over) {
+    if (gameOver && !s.over) this.controls.append("Your game is over; the other board plays on. ");
+    if (this.seat && s.started && !s.over && !gameOver) {
       const resign = element("button", {}, "Resign");
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
       // Where pawns never promote there is nothing to choose.
