@@ -21,14 +21,20 @@ ArenaSide greedy_side() {
   return {"greedy", [](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(TimeModel(), seed); }};
 }
 
-TEST(Arena, GreedyBeatsRandomInBothColourings) {
-  auto path = std::filesystem::temp_directory_path() / "arena_test.bpgn";
+// `games` matches on two threads at 1+0, each recorded to a fresh file `path`.
+ArenaConfig recorded_arena(int games, const std::filesystem::path& path) {
   std::filesystem::remove(path);
   ArenaConfig config;
-  config.games = 20;
+  config.games = games;
   config.threads = 2;
   config.clock = TimeControl{60'000, 0};
   config.bpgn_path = path.string();
+  return config;
+}
+
+TEST(Arena, GreedyBeatsRandomInBothColourings) {
+  auto path = std::filesystem::temp_directory_path() / "arena_test.bpgn";
+  const ArenaConfig config = recorded_arena(20, path);
   int team1_games = 0;
   ArenaResult r = run_arena(greedy_side(), random_side(), config, [&](int i, const Match&, const ArenaResult&) {
     if (i % 2 == 0) ++team1_games;
@@ -61,13 +67,8 @@ TEST(Arena, SwappingSidesMirrorsTheScore) {
 // over, and every record replays to the same ending.
 TEST(Arena, UnderBothGamesEveryMatchPlaysBothGamesOut) {
   auto path = std::filesystem::temp_directory_path() / "arena_both_games_test.bpgn";
-  std::filesystem::remove(path);
-  ArenaConfig config;
-  config.games = 8;
-  config.threads = 2;
-  config.clock = TimeControl{60'000, 0};
+  ArenaConfig config = recorded_arena(8, path);
   set_option(config.rules, "both_games", "true");
-  config.bpgn_path = path.string();
   const ArenaResult r = run_arena(greedy_side(), random_side(), config);
   EXPECT_EQ(r.games(), 8);
   EXPECT_EQ(r.endings.size(), 1u);

@@ -8,6 +8,7 @@
 // for states, each with a generous limit.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <sstream>
 
 #include "core/bpgn.h"
@@ -33,6 +34,24 @@ auto connected(const char* seat, int n) {
 }
 
 json move(const std::string& text, int ply) { return {{"type", "move"}, {"move", text}, {"ply", ply}}; }
+
+// A 1+0 table under `rules` with people at A-white and A-black, started by A-white; the
+// other seats are the server's computers.
+struct BoardAStarted {
+  json table;
+  std::optional<WsClient> white, black;
+  bool started = false;
+  BoardAStarted(Served& s, const json& rules) {
+    const auto created =
+        http_request(s.port(), http::verb::post, "/api/tables", json{{"clock", "1+0"}, {"rules", rules}}.dump());
+    if (created.status != 201) return;
+    table = json::parse(created.body);
+    white.emplace(s.port(), s.seat_target(table, "A-white"));
+    black.emplace(s.port(), s.seat_target(table, "A-black"));
+    white->send(json{{"type", "start"}});
+    started = black->until(is_started).has_value();
+  }
+};
 
 TEST(Table, ASilentSeatIsShownLostToTheOthersAndBackWhenItSpeaks) {
   Served s(600'000, [](ServerOptions& o) { o.lobby.table_limits.lost_after = 300ms; });
@@ -105,14 +124,10 @@ TEST(Table, APersonWhoComesBackWithinTheGracePeriodPlaysOn) {
 // granted on it; at a table without claims the claim is refused with the options named.
 TEST(Table, ThePlayerToMoveClaimsADrawWhereTheRulesHaveClaims) {
   Served s(600'000);
-  const auto created = http_request(s.port(), http::verb::post, "/api/tables",
-                                    json{{"clock", "1+0"}, {"rules", {{"repetition_draw", "claim"}}}}.dump());
-  ASSERT_EQ(created.status, 201) << created.body;
-  const json table = json::parse(created.body);
-  WsClient white(s.port(), s.seat_target(table, "A-white"));
-  WsClient black(s.port(), s.seat_target(table, "A-black"));
-  white.send(json{{"type", "start"}});
-  ASSERT_TRUE(black.until(is_started));
+  BoardAStarted at(s, {{"repetition_draw", "claim"}});
+  ASSERT_TRUE(at.started);
+  WsClient& white = *at.white;
+  WsClient& black = *at.black;
   white.send(json{{"type", "claim"}});
   const auto early = white.until(is_error);
   ASSERT_TRUE(early);
@@ -147,14 +162,10 @@ TEST(Table, ThePlayerToMoveClaimsADrawWhereTheRulesHaveClaims) {
 // board's computers play on, and a move on the finished board is refused.
 TEST(Table, UnderBothGamesAResignedBoardEndsAndTheOtherPlaysOn) {
   Served s;  // board B's computers play a move each 30 ms: their game outlasts the test's steps
-  const auto created = http_request(s.port(), http::verb::post, "/api/tables",
-                                    json{{"clock", "1+0"}, {"rules", {{"both_games", "true"}}}}.dump());
-  ASSERT_EQ(created.status, 201) << created.body;
-  const json table = json::parse(created.body);
-  WsClient white(s.port(), s.seat_target(table, "A-white"));
-  WsClient black(s.port(), s.seat_target(table, "A-black"));
-  white.send(json{{"type", "start"}});
-  ASSERT_TRUE(black.until(is_started));
+  BoardAStarted at(s, {{"both_games", "true"}});
+  ASSERT_TRUE(at.started);
+  WsClient& white = *at.white;
+  WsClient& black = *at.black;
   white.send(json{{"type", "resign"}});
   const auto ended = black.until([](const json& m) { return is_state(m) && !m["boards"][0]["game"].is_null(); });
   ASSERT_TRUE(ended);
