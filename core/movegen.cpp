@@ -139,15 +139,15 @@ void pawn_moves(const Board& b, const RuleSet& r, Bitboard target, Bitboard pinn
   }
 }
 
-// Castling; under king_capture the king may castle out of, through or into attack
-// (core/RULES.md "King capture"), so the squares are not tested.
-template <Color Us, bool kCount>
-void castling_moves(const Board& b, const RuleSet& r, Out<kCount>& out) {
+// Castling; under king_capture (kTested false) the king may castle out of, through or into
+// attack (core/RULES.md "King capture"), so the squares are not tested.
+template <Color Us, bool kCount, bool kTested = true>
+void castling_moves(const Board& b, Out<kCount>& out) {
   constexpr Color Them = Us == White ? Black : White;
   constexpr CastlingRight kingside = Us == White ? WhiteKingside : BlackKingside;
   constexpr CastlingRight queenside = Us == White ? WhiteQueenside : BlackQueenside;
   constexpr Square king = relative_square(Us, E1);
-  auto safe = [&](Square s) { return r.king_capture || !(b.attackers_to(s) & b.pieces(Them)); };
+  auto safe = [&](Square s) { return !kTested || !(b.attackers_to(s) & b.pieces(Them)); };
   if (b.can_castle(kingside) && !(between_bb(king, relative_square(Us, H1)) & b.pieces()) &&
       safe(relative_square(Us, F1)) && safe(relative_square(Us, G1)))
     out.add(Move::castling(king, relative_square(Us, G1)));
@@ -193,14 +193,13 @@ std::uint64_t generate_unchecked(const Board& b, const RuleSet& r, Move* moves) 
     Square from = pop_lsb(sliders);
     out.add_targets(from, attacks_of(type_of(b.piece_on(from)), from, occupied) & ~ours);
   }
-  castling_moves<Us, kCount>(b, r, out);
+  castling_moves<Us, kCount, false>(b, out);
   drop_moves<Us, kCount>(b, r, ~occupied, out);
   return out.n;
 }
 
 template <Color Us, bool kCount>
 std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
-  if (r.king_capture) return generate_unchecked<Us, kCount>(b, r, moves);
   constexpr Color Them = Us == White ? Black : White;
   Out<kCount> out{moves};
   const Square ksq = b.king_square(Us);
@@ -238,7 +237,7 @@ std::uint64_t generate(const Board& b, const RuleSet& r, Move* moves) {
     if (pinned & square_bb(from)) att &= line_bb(ksq, from);
     out.add_targets(from, att);
   }
-  if (!checkers) castling_moves<Us, kCount>(b, r, out);
+  if (!checkers) castling_moves<Us, kCount>(b, out);
   if (!r.is_chess()) drop_moves<Us, kCount>(b, r, drop_target, out);
   return out.n;
 }
@@ -250,13 +249,22 @@ bool drop_allowed(const Board& b, const RuleSet& r, Move m) {
   return r.drop_mate || !gives_mate(b, r, m);
 }
 
+// The generator the rules call for, listing (kCount false) or counting; the king-capture
+// form has its own, so the common one is as it always was.
+template <bool kCount>
+std::uint64_t generate_any(const Board& b, const RuleSet& r, Move* moves) {
+  if (r.king_capture)
+    return b.side_to_move() == White ? generate_unchecked<White, kCount>(b, r, moves)
+                                     : generate_unchecked<Black, kCount>(b, r, moves);
+  return b.side_to_move() == White ? generate<White, kCount>(b, r, moves) : generate<Black, kCount>(b, r, moves);
+}
+
 }  // namespace
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
 void generate_legal(const Board& b, const RuleSet& r, MoveList& out) {
-  out.size = int(b.side_to_move() == White ? generate<White, false>(b, r, out.moves.data())
-                                           : generate<Black, false>(b, r, out.moves.data()));
+  out.size = int(generate_any<false>(b, r, out.moves.data()));
   if (!r.drops_unfiltered() && !r.is_chess()) {
     auto keep = std::remove_if(out.moves.begin(), out.moves.begin() + out.size,
                                [&](Move m) { return m.is_drop() && !drop_allowed(b, r, m); });
@@ -272,8 +280,7 @@ MoveList legal_moves(const Board& b, const RuleSet& r) {
 
 std::uint64_t count_legal(const Board& b, const RuleSet& r) {
   if (!r.drops_unfiltered() && !r.is_chess()) return std::uint64_t(legal_moves(b, r).size);
-  return b.side_to_move() == White ? generate<White, true>(b, r, nullptr)
-                                   : generate<Black, true>(b, r, nullptr);
+  return generate_any<true>(b, r, nullptr);
 }
 
 bool has_legal_move(const Board& b, const RuleSet& r) { return count_legal(b, r) > 0; }
