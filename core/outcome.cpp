@@ -59,8 +59,8 @@ std::string score_text(const Outcome& o) {
   return points_text(o.points(Team1)) + "-" + points_text(o.points(Team2));
 }
 
-// "board A: A-white resigned (0-1); board B: ...": each game's reason, the words after the
-// result of its own describe().
+// "board A 0-1, A-white resigned; board B 1/2, ...": each game's result, then the words
+// after the result in its own describe().
 std::string games_text(const Outcome& o) {
   std::string out;
   for (int b = 0; b < 2; ++b) {
@@ -84,10 +84,11 @@ std::optional<Outcome> parse_games_tag(std::string_view rest) {
     const std::size_t at = one.rfind(" @");
     if (at == std::string_view::npos) return std::nullopt;
     const std::optional<Outcome> game = parse_outcome_tag(one.substr(0, at));
+    if (!game || !game->over() || game->reason == EndReason::GamesScored) return std::nullopt;
     std::int64_t t = 0;
     const std::string_view digits = one.substr(at + 2);
     auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), t);
-    if (!game || !game->over() || game->reason == EndReason::GamesScored || ec != std::errc() || p != digits.data() + digits.size()) return std::nullopt;
+    if (ec != std::errc() || p != digits.data() + digits.size() || t < 0) return std::nullopt;
     games[b] = GameEnding{game->result, game->reason, game->seat, t};
     if (b == 0) rest.remove_prefix(comma + 2);
   }

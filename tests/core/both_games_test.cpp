@@ -71,6 +71,13 @@ TEST(BothGames, EachTeamScoresItsTwoGamesAndOneAllIsADrawnMatch) {
   EXPECT_EQ(read->result, MatchResult::Draw);
 }
 
+TEST(BothGames, AGamesTagThatDoesNotReadIsNoEnding) {
+  for (const char* text : {"games mate A-black @0", "games mate A-black @x, resign B-black @0",
+                           "games mate A-black @-5, resign B-black @0", "games ongoing @0, resign B-black @0",
+                           "games mate A-black, resign B-black @0", "games mate A-black @0, games x @1"})
+    EXPECT_FALSE(parse_outcome_tag(text)) << text;
+}
+
 TEST(BothGames, NothingPassesToAGameThatIsOver) {
   // e4 d5 exd5 on board B: the pawn B-white takes goes to its partner, A-black...
   auto exchange_on_b = [](Match& m) {
