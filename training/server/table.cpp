@@ -59,9 +59,12 @@ void Table::Impl::watch_liveness() {
 // connection while the match runs is gone (leave_watch.h), and back when it reconnects.
 void Table::Impl::track_leavers() {
   const bool running = live && !live->over();
+  // Under both_games a person whose game is over only watches: leaving costs nothing.
+  const Match now = running ? live->snapshot() : Match();
   std::array<bool, kSeats> gone{};
   for (std::size_t s = 0; s < kSeats; ++s)
-    gone[s] = running && seats[s].kind == SeatStatus::Kind::Person && seats[s].connections == 0;
+    gone[s] = running && !now.game_over(board_of(Seat(s))) && seats[s].kind == SeatStatus::Kind::Person &&
+              seats[s].connections == 0;
   leaving.update(gone);
 }
 
@@ -111,7 +114,7 @@ void Table::Impl::on_event(const LiveEvent& e) {
   if (e.kind == LiveEvent::Kind::Over && setup.on_finished) setup.on_finished(id, match_number, e.after, record());
   if (e.kind == LiveEvent::Kind::Tell)
     return send_tell(e.seat, e.text, e.after.moves_played(), partner_player_words(e.text));
-  if (e.after.over()) track_leavers();  // nobody leaves a finished match
+  if (e.after.over() || e.kind == LiveEvent::Kind::Game) track_leavers();  // nobody leaves a finished game
   nlohmann::json j = state(e.after);
   if (e.kind == LiveEvent::Kind::Draw) j["draw_event"] = {{"seat", std::string(seat_name(e.seat))}, {"text", e.text}};
   const bool ending = e.kind == LiveEvent::Kind::Over || e.kind == LiveEvent::Kind::Game;

@@ -159,7 +159,8 @@ TEST(Table, ThePlayerToMoveClaimsADrawWhereTheRulesHaveClaims) {
 
 // core/RULES.md "Both games played out": at a table with both_games a resignation ends the
 // resigner's game; every screen is told (the board's game, the match not over), the other
-// board's computers play on, and a move on the finished board is refused.
+// board's computers play on, a move on the finished board is refused, and the resigner may
+// leave the table without a countdown.
 TEST(Table, UnderBothGamesAResignedBoardEndsAndTheOtherPlaysOn) {
   Served s;  // board B's computers play a move each 30 ms: their game outlasts the test's steps
   BoardAStarted at(s, {{"both_games", "true"}});
@@ -178,6 +179,11 @@ TEST(Table, UnderBothGamesAResignedBoardEndsAndTheOtherPlaysOn) {
   const auto refused = black.until(is_error);
   ASSERT_TRUE(refused);
   EXPECT_EQ((*refused)["message"], "move e7e5: your game is over: team 2 wins: A-white resigned");
+  // A-white closes the page: its game is over, so nobody counts down its leaving.
+  at.white.reset();
+  const auto gone = black.until(connected("A-white", 0));
+  ASSERT_TRUE(gone);
+  EXPECT_TRUE((*gone)["leaving"].empty()) << (*gone)["leaving"];
 }
 
 TEST(Table, AMoveResentAfterAReconnectionIsPlayedOnce) {
