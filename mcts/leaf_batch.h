@@ -17,6 +17,7 @@ namespace bh {
 struct PendingLeaf {
   int owner = 0;                // which search (match slot) the leaf belongs to
   NodeIndex node = kRoot;
+  bool upgrade = false;         // an Expanded node judged by the tactical evaluator (Judge)
   std::vector<NodeIndex> path;  // root ... node
   MatchView view;
   MoveList actions;

@@ -28,6 +28,10 @@ bool same_decision(const GameState& a, const GameState& b) {
 
 Search::Search(const SearchConfig& config, std::uint64_t seed) : config_(config), rng_(seed) {
   config_.validate();
+  if (config_.net_visits > 0) {
+    tactical_ = std::make_unique<TacticalEvaluator>();
+    tactical_out_.resize(1);
+  }
 }
 
 void Search::reset() {
@@ -57,7 +61,8 @@ void Search::start(const GameState& state, const SearchParams& params) {
   if (params.visits_on_top) params_.visits = int(tree_.root().visits) + params.visits;
   started_ = true;
   root_prepared_ = false;
-  if (tree_.root().status == NodeStatus::Expanded) prepare_root();
+  // A kept root judged only tactically is prepared once the evaluator has judged it.
+  if (tree_.root().status == NodeStatus::Expanded && tree_.root().judge == Judge::Evaluator) prepare_root();
 }
 
 // Once the root is expanded: noise, and the Gumbel schedule.
@@ -94,7 +99,8 @@ bool Search::budget_reached() const {
 
 bool Search::done() const {
   const Node& root = tree_.root();
-  return started_ && root.status == NodeStatus::Expanded && root.in_flight == 0 && budget_reached();
+  return started_ && root.status == NodeStatus::Expanded && root.judge == Judge::Evaluator && root.in_flight == 0 &&
+         budget_reached();
 }
 
 bool Search::collect(LeafBatch& batch, int owner) {
@@ -105,11 +111,23 @@ bool Search::collect(LeafBatch& batch, int owner) {
     PendingLeaf& leaf = batch.next();
     leaf.owner = owner;
     leaf.node = kRoot;
+    leaf.upgrade = false;
     leaf.path.assign(1, kRoot);
     leaf.view = root_state_->view();
     root_state_->actions(leaf.actions);
     root.status = NodeStatus::Pending;
     root.in_flight = 1;
+    batch.commit();
+    return true;
+  }
+  // A kept root that only the tactical evaluator judged: the evaluator judges it first.
+  if (root.judge == Judge::Upgrading) return false;
+  if (root.judge == Judge::Tactical) {
+    PendingLeaf& leaf = batch.next();
+    leaf.owner = owner;
+    leaf.path.assign(1, kRoot);
+    root.in_flight++;
+    ask_upgrade(leaf, kRoot, root_state_->view());
     batch.commit();
     return true;
   }
@@ -167,6 +185,10 @@ Search::Descent Search::descend(PendingLeaf& leaf) {
     }
     switch (child.status) {
       case NodeStatus::Expanded:
+        if (earned_network(child)) {
+          ask_upgrade(leaf, c, s.view());
+          return Descent::Leaf;
+        }
         n = c;
         seen_by = chooser;
         continue;
@@ -200,9 +222,11 @@ Search::Descent Search::reach_fresh(PendingLeaf& leaf, GameState& s, std::uint32
     prove(leaf.path, edge, proof_for(chooser, team_of(s.decider()), Proof::Win), chooser);
     return Descent::Exact;
   }
-  child.status = NodeStatus::Pending;
   leaf.node = leaf.path.back();
+  leaf.upgrade = false;
   leaf.view = s.view();
+  if (tactical_) return judge_tactically(leaf);
+  child.status = NodeStatus::Pending;
   return Descent::Leaf;
 }
 
@@ -289,24 +313,34 @@ void Search::backup(const std::vector<NodeIndex>& path, float value, Team owner)
   ++simulations_;
 }
 
-void Search::finish(const PendingLeaf& leaf, const Evaluation& eval) {
-  Node& node = tree_.node(leaf.node);
-  assert(node.status == NodeStatus::Pending);
-  const auto n = std::uint16_t(leaf.actions.size);
+void Search::expand(NodeIndex n, Seat decider, const MoveList& actions, const Evaluation& eval) {
+  const auto count = std::uint16_t(actions.size);
+  const std::uint32_t first = tree_.add_edges(count);
+  Node& node = tree_.node(n);
   node.status = NodeStatus::Expanded;
-  node.decider = leaf.view.seat;
+  node.judge = Judge::Evaluator;
+  node.decider = decider;
   node.net_value = eval.value;
-  node.num_edges = n;
-  node.first_edge = tree_.add_edges(n);
+  node.num_edges = count;
+  node.first_edge = first;
   double sum = 0;
-  for (std::uint16_t i = 0; i < n; ++i) sum += std::max(0.0f, eval.priors[i]);
-  for (std::uint16_t i = 0; i < n; ++i) {
-    Edge& e = tree_.edge(node.first_edge + i);
-    e.move = leaf.actions.moves[i];
-    e.prior = sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / n;
+  for (std::uint16_t i = 0; i < count; ++i) sum += std::max(0.0f, eval.priors[i]);
+  for (std::uint16_t i = 0; i < count; ++i) {
+    Edge& e = tree_.edge(first + i);
+    e.move = actions.moves[i];
+    e.prior = sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / count;
     e.child = kNoChild;
     e.proof = Proof::Unknown;
   }
+}
+
+void Search::finish(const PendingLeaf& leaf, const Evaluation& eval) {
+  if (leaf.upgrade) {
+    upgrade(leaf, eval);
+    return;
+  }
+  assert(tree_.node(leaf.node).status == NodeStatus::Pending);
+  expand(leaf.node, leaf.view.seat, leaf.actions, eval);
   backup(leaf.path, eval.value, team_of(leaf.view.seat));
   if (leaf.node == kRoot) {
     mark_root_mates();

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "mcts/proof.h"
 #include "mcts/rng.h"
 #include "mcts/search_config.h"
+#include "mcts/simple_evaluators.h"
 #include "mcts/tree.h"
 
 namespace bh {
@@ -114,6 +116,11 @@ class Search {
   bool budget_reached() const;
   Descent descend(PendingLeaf& leaf);
   Descent reach_fresh(PendingLeaf& leaf, GameState& s, std::uint32_t edge, Team chooser);
+  bool earned_network(const Node& node) const;
+  void ask_upgrade(PendingLeaf& leaf, NodeIndex n, const MatchView& view);
+  Descent judge_tactically(PendingLeaf& leaf);
+  void expand(NodeIndex n, Seat decider, const MoveList& actions, const Evaluation& eval);
+  void upgrade(const PendingLeaf& leaf, const Evaluation& eval);
   void prove(const std::vector<NodeIndex>& path, std::uint32_t edge, Proof proof, Team chooser);
   void mark_root_mates();
   int select_root();
@@ -137,6 +144,9 @@ class Search {
   Rng rng_;
   std::optional<GameState> root_state_;  // the root's decision, think times by expectation
   std::optional<GameState> scratch_;     // the state walked down during a descent
+  // The first judge of nodes under SearchConfig::net_visits (null when 0).
+  std::unique_ptr<TacticalEvaluator> tactical_;
+  std::vector<Evaluation> tactical_out_;
   SearchParams params_;
   bool started_ = false;
   bool root_prepared_ = false;

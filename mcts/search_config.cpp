@@ -20,6 +20,7 @@ void SearchConfig::validate() const {
   need(dirichlet_epsilon >= 0 && dirichlet_epsilon <= 1, "dirichlet_epsilon must be in [0, 1]");
   need(virtual_loss >= 0 && virtual_loss <= 100, "virtual_loss must be in [0, 100]");
   need(max_leaves_per_tree >= 1 && max_leaves_per_tree <= 1024, "max_leaves_per_tree must be in [1, 1024]");
+  need(net_visits >= 0 && net_visits <= 1'000'000, "net_visits must be in [0, 1000000]");
   need(gumbel_m >= 2 && gumbel_m <= 1024, "gumbel_m must be in [2, 1024]");
   need(gumbel_c_visit >= 0, "gumbel_c_visit must be at least 0");
   need(gumbel_c_scale > 0, "gumbel_c_scale must be positive");

@@ -46,6 +46,13 @@ struct SearchConfig {
   // expected (same seat, same boards).
   bool reuse_tree = true;
 
+  // Lazy network (mcts/README.md "Lazy network"): 0, the evaluator judges every node it
+  // reaches; k > 0, a node other than the root is first judged by the tactical evaluator
+  // (a hundred times cheaper than a network on a CPU) and handed to the evaluator when a
+  // simulation passes it after k visits. Meant for networks; with a hand-written evaluator
+  // it only repeats the work.
+  int net_visits = 0;
+
   // Throws std::invalid_argument naming the first field out of range.
   void validate() const;
 };

@@ -35,6 +35,15 @@ enum class NodeStatus : std::uint8_t {
   Mating,    // its decider mates in one: a won node that is never evaluated or expanded
 };
 
+// Whose answer an Expanded node's priors and net_value hold. With SearchConfig::net_visits
+// a node is first judged by the tactical evaluator and handed to the search's evaluator (the
+// network) only once it has earned that many visits (mcts/README.md "Lazy network").
+enum class Judge : std::uint8_t {
+  Evaluator,  // the search's evaluator
+  Tactical,   // the tactical evaluator, for now
+  Upgrading,  // judged by the tactical evaluator; the evaluator's call is in the current batch
+};
+
 struct Edge {
   Move move;
   Proof proof = Proof::Unknown;  // for the team of the node's decider (fills padding)
@@ -54,10 +63,12 @@ struct Node {
   // for the root, by the root's own decider.
   double value_sum = 0;
   float net_value = 0;        // the evaluator's value for the decider's team
+  Judge judge = Judge::Evaluator;  // whose answer net_value and the priors are (fills padding)
   // A Terminal or Mating node's exact result is the proof on the edge that leads to it.
 
   double q() const { return visits ? value_sum / visits : 0.0; }
 };
+static_assert(sizeof(Node) == 32, "a node is visited in every descent: keep it to half a cache line");
 
 class Tree {
  public:

@@ -19,6 +19,10 @@ void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice) {
                   "(the UCI option Threads)")
       ->check(CLI::Range(1, kMaxSearchThreads))
       ->capture_default_str();
+  cmd->add_option("--net-visits", choice.net_visits,
+                  "Lazy network: a node is judged by the tactical evaluator until it has this many visits, then by "
+                  "the network (0: the network judges every node; overrides [search] net_visits; networks only)")
+      ->check(CLI::Range(0, 1'000'000));
 }
 
 EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& source) {
@@ -30,6 +34,9 @@ EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& so
     setup.search = config.search;
     setup.think = config.think;
   }
+  if (choice.net_visits) setup.search.net_visits = *choice.net_visits;
+  // Without a network the tactical first look would only be repeated (mcts/README.md "Lazy network").
+  if (source.network.empty()) setup.search.net_visits = 0;
   setup.default_visits = choice.visits;
   setup.threads = choice.threads;
   setup.make_evaluator = [source] { return source.evaluator(); };

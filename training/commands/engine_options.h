@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -23,6 +24,7 @@ struct EngineConfigChoice {
   std::string config;            // TOML run configuration ([rules], [clock] think model, [search])
   std::int64_t visits = 800;     // a search without limits
   int threads = 1;               // search threads (UCI Threads sets it too)
+  std::optional<int> net_visits; // the lazy network's threshold (mcts/README.md "Lazy network"), over [search]'s
 };
 
 void add_engine_config_options(CLI::App* cmd, EngineConfigChoice& choice);

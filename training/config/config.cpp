@@ -84,6 +84,7 @@ void read_search(ConfigReader& r, Config& c) {
   r.read("gumbel_c_scale", s.gumbel_c_scale, 1e-6, 1e6);
   r.read("allow_wait", s.allow_wait);
   r.read("reuse_tree", s.reuse_tree);
+  r.read("net_visits", s.net_visits, 0, 1'000'000);
 }
 
 void read_selfplay(ConfigReader& r, Config& c) {

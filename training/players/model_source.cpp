@@ -27,7 +27,10 @@ EvaluatorFactory ModelSource::selfplay_evaluators() const {
 
 std::unique_ptr<Player> ModelSource::player(const SearchConfig& search, const TurnModel& turn,
                                             std::uint64_t seed) const {
-  return std::make_unique<SearchPlayer>(evaluator(), search, turn, seed, name);
+  SearchConfig config = search;
+  // Without a network the lazy network's tactical first look would only be repeated.
+  if (network.empty()) config.net_visits = 0;
+  return std::make_unique<SearchPlayer>(evaluator(), config, turn, seed, name);
 }
 
 ArenaSide ModelSource::side(const SearchConfig& search, const TurnModel& turn) const {

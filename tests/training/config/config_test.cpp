@@ -70,6 +70,7 @@ think_fixed_ms = 2000
 [search]
 cpuct = 2          # an integer where a number is expected
 gumbel = true
+net_visits = 3
 [selfplay]
 seed = 77
 )", "run.toml");
@@ -81,6 +82,7 @@ seed = 77
   EXPECT_EQ(c.think.fixed_ms, 2000);
   EXPECT_EQ(c.search.cpuct, 2.0f);
   EXPECT_TRUE(c.search.gumbel);
+  EXPECT_EQ(c.search.net_visits, 3);
   EXPECT_EQ(c.selfplay_config().seed, 77u);
   EXPECT_EQ(c.selfplay_config().rules.move_limit, 300);
 }
@@ -105,6 +107,7 @@ TEST(Config, WrongTypeNamesTheKey) {
 
 TEST(Config, OutOfRangeNamesTheKeyAndTheRange) {
   expect_error("[search]\nvisits = 0\n", {"run.toml:2:", "search.visits", "[1, 1000000]", "got 0"});
+  expect_error("[search]\nnet_visits = -1\n", {"run.toml:2:", "search.net_visits", "[0, 1000000]", "got -1"});
   expect_error("[selfplay]\nfull_search_fraction = 1.5\n", {"selfplay.full_search_fraction", "[0, 1]"});
   expect_error("[clock]\nwait_ms = 15\n", {"run.toml:2:", "clock.wait_ms", "multiple of 10"});
   expect_error("[rules]\nmove_limit = 0\n", {"run.toml:2:", "rules.move_limit", "1..100000"});
