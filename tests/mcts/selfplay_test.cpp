@@ -96,6 +96,19 @@ TEST(SelfPlay, EveryMoveReplaysLegallyWithGumbelSearch) {
   replay_all(c, 16);
 }
 
+// The lazy network (mcts/README.md "Lazy network") under self-play's tree reuse, noise
+// and playout cap, with PUCT and with the Gumbel root.
+TEST(SelfPlay, EveryMoveReplaysLegallyWithALazyNetwork) {
+  for (bool gumbel : {false, true}) {
+    SelfPlayConfig c = quick_config(3);
+    c.search.net_visits = 2;
+    c.search.gumbel = gumbel;
+    c.search.gumbel_m = 8;
+    c.search.visits = 16;
+    replay_all(c, 16);
+  }
+}
+
 TEST(SelfPlay, RepetitionDrawEndsTheMatch) {
   // Under the repetition_draw option only the record sees repetitions; the match must end
   // there all the same. Long clocks and a fixed think time make king walks repeat; the
