@@ -110,6 +110,15 @@ void EngineSearch::set_cache_mib(std::size_t mib) {
   cache_.resize(mib * kCacheEntriesPerMib);
 }
 
+void EngineSearch::set_net_visits(int net_visits) {
+  assert(!running());
+  SearchConfig config = config_;
+  config.net_visits = net_visits;
+  search_ = Search(with_reuse(config));  // validates
+  config_ = config;
+  follow_.reset();
+}
+
 void EngineSearch::set_threads(int threads) {
   assert(!running());
   if (threads < 1 || threads > kMaxSearchThreads)

@@ -131,6 +131,9 @@ class EngineSearch {
   // std::invalid_argument beyond 1 when no EvaluatorMaker was given.
   void set_threads(int threads);
   int threads() const { return int(lanes_.size()); }
+  // The lazy network's threshold (UCI `NetVisits`, SearchConfig::net_visits); forgets the
+  // tree. Not while searching; throws std::invalid_argument out of range.
+  void set_net_visits(int net_visits);
 
   // How often progress is reported (tests shorten it).
   void set_report_interval(std::chrono::milliseconds every) { report_every_ = every; }

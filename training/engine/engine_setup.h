@@ -27,6 +27,7 @@ struct EngineSetup {
   std::int64_t move_overhead_ms = 50;  // kept back from every clock budget for the host's lag
   std::size_t cache_mib = 64;          // the evaluation cache (mcts/eval_cache.h): UCI Hash
   int threads = 1;                     // search threads on the one tree: UCI Threads
+  bool network = false;                // the evaluator is a network: UCI NetVisits is offered
   // One more evaluator of the same network for another search thread (threads > 1); empty
   // when the evaluator cannot be had twice.
   std::function<std::unique_ptr<Evaluator>()> make_evaluator;
@@ -34,5 +35,7 @@ struct EngineSetup {
 
 // The largest evaluation cache a host may ask for, in MiB.
 inline constexpr std::int64_t kMaxCacheMib = 65'536;
+// The largest NetVisits (SearchConfig::net_visits).
+inline constexpr std::int64_t kMaxNetVisits = 1'000'000;
 
 }  // namespace bh

@@ -115,6 +115,9 @@ void UciEngine::uci() {
             std::to_string(kMaxCacheMib));
   out_.line("option name Threads type spin default " + std::to_string(setup_.threads) + " min 1 max " +
             std::to_string(setup_.make_evaluator ? kMaxSearchThreads : 1));
+  if (setup_.network)
+    out_.line("option name NetVisits type spin default " + std::to_string(setup_.search.net_visits) + " min 0 max " +
+              std::to_string(kMaxNetVisits));
   out_.line("option name RecordFile type string default " + (record_path_.empty() ? std::string("<empty>") : record_path_));
   out_.line("uciok");
 }
@@ -138,6 +141,7 @@ void UciEngine::setoption(std::string_view args) {
       {"move overhead", [](UciEngine& e, const std::string& v) { e.set_move_overhead(v); }},
       {"hash", [](UciEngine& e, const std::string& v) { e.set_hash(v); }},
       {"threads", [](UciEngine& e, const std::string& v) { e.set_threads(v); }},
+      {"netvisits", [](UciEngine& e, const std::string& v) { e.set_net_visits(v); }},
       {"recordfile", [](UciEngine& e, const std::string& v) { e.record_path_ = v == "<empty>" ? "" : v; }},
   };
   const std::string key = to_lower(name);
@@ -189,6 +193,22 @@ void UciEngine::set_threads(const std::string& value) {
   }
   search_.wait();
   search_.set_threads(int(*v));
+}
+
+// mcts/README.md "Lazy network"; offered only with a network.
+void UciEngine::set_net_visits(const std::string& value) {
+  auto v = to_int(value);
+  if (!setup_.network) {
+    error("NetVisits: this engine's evaluator is no network");
+    return;
+  }
+  if (!v || *v < 0 || *v > kMaxNetVisits) {
+    error("NetVisits '" + value + "': expected 0.." + std::to_string(kMaxNetVisits));
+    return;
+  }
+  search_.wait();
+  search_.set_net_visits(int(*v));
+  setup_.search.net_visits = int(*v);
 }
 
 void UciEngine::new_game() {

@@ -73,6 +73,7 @@ class UciEngine final : public LineProtocol {
   void set_move_overhead(const std::string& value);
   void set_hash(const std::string& value);
   void set_threads(const std::string& value);
+  void set_net_visits(const std::string& value);
   void position(std::string_view args);
   void go(std::string_view args);
   // The steps of `go`; those that can refuse return nullopt after refusing.

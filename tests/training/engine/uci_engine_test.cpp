@@ -182,6 +182,60 @@ TEST(UciEngine, ThreadsSearchOneTreeTogether) {
   EXPECT_NE(last_info(s).find(" nodes 600 "), std::string::npos) << last_info(s);
 }
 
+// PROTOCOL.md "Options": NetVisits makes a network lazy (mcts/README.md "Lazy network"):
+// nodes are judged by the tactical evaluator until they earn that many visits, so the
+// same search asks the network far less. Offered only where the evaluator is a network
+// (here the material evaluator stands in for one).
+TEST(UciEngine, NetVisitsAsksTheNetworkLessAndIsOfferedForNetworksOnly) {
+  Session plain;
+  plain.send("uci");
+  ASSERT_TRUE(plain.lines.next("uciok"));
+  for (const auto& l : plain.lines.all()) EXPECT_FALSE(starts_with(l, "option name NetVisits")) << l;
+  plain.send("setoption name NetVisits value 4");
+  plain.send("isready");
+  ASSERT_TRUE(plain.lines.next("readyok"));
+  bool refused = false;
+  for (const auto& l : plain.lines.all()) refused = refused || l.find("NetVisits: this engine's evaluator is no network") != std::string::npos;
+  EXPECT_TRUE(refused);
+
+  MaterialEvaluator material;
+  Session s(&material);
+  s.setup.network = true;
+  s.engine = std::make_unique<UciEngine>(s.setup, s.lines.writer());
+  s.send("uci");
+  ASSERT_TRUE(s.lines.next("uciok"));
+  const auto options = s.lines.all();
+  EXPECT_NE(std::find(options.begin(), options.end(), "option name NetVisits type spin default 0 min 0 max 1000000"),
+            options.end());
+  // Network calls of one search: the lookups of the evaluation cache.
+  auto asked = [&](std::string_view net_visits) {
+    s.send("setoption name Hash value 0");  // a fresh cache: every lookup a call
+    s.send("setoption name Hash value 64");
+    s.send("setoption name NetVisits value " + std::string(net_visits));
+    s.send("ucinewgame");
+    s.send("position startpos moves e2e4");
+    const std::size_t seen = s.lines.all().size();
+    s.send("go nodes 400");
+    s.lines.next("bestmove");
+    const auto lines = s.lines.all();
+    std::smatch m;
+    for (std::size_t i = seen; i < lines.size(); ++i)
+      if (std::regex_match(lines[i], m, std::regex(R"(info string cache hits \d+ of (\d+) .*)"))) return std::stoi(m[1]);
+    return -1;
+  };
+  const int every = asked("0");
+  const int lazy = asked("4");
+  EXPECT_GE(every, 390) << "every node asks the network";
+  EXPECT_GT(lazy, 0);
+  EXPECT_LT(lazy * 4, every) << "only nodes with four visits ask it";
+  s.send("setoption name NetVisits value -1");
+  s.send("isready");
+  ASSERT_TRUE(s.lines.next("readyok"));
+  refused = false;
+  for (const auto& l : s.lines.all()) refused = refused || l.find("NetVisits '-1': expected 0..1000000") != std::string::npos;
+  EXPECT_TRUE(refused);
+}
+
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
   Session s;
   s.send("position startpos");
