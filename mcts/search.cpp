@@ -323,15 +323,23 @@ void Search::expand(NodeIndex n, Seat decider, const MoveList& actions, const Ev
   node.net_value = eval.value;
   node.num_edges = count;
   node.first_edge = first;
-  double sum = 0;
-  for (std::uint16_t i = 0; i < count; ++i) sum += std::max(0.0f, eval.priors[i]);
   for (std::uint16_t i = 0; i < count; ++i) {
     Edge& e = tree_.edge(first + i);
     e.move = actions.moves[i];
-    e.prior = sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / count;
     e.child = kNoChild;
     e.proof = Proof::Unknown;
   }
+  set_priors(node, eval);
+}
+
+// The evaluation's priors on the node's edges, negatives as 0, normalised (uniform when
+// nothing is left).
+void Search::set_priors(const Node& node, const Evaluation& eval) {
+  double sum = 0;
+  for (std::uint16_t i = 0; i < node.num_edges; ++i) sum += std::max(0.0f, eval.priors[i]);
+  for (std::uint16_t i = 0; i < node.num_edges; ++i)
+    tree_.edge(node.first_edge + i).prior =
+        sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / float(node.num_edges);
 }
 
 void Search::finish(const PendingLeaf& leaf, const Evaluation& eval) {

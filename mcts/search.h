@@ -120,6 +120,7 @@ class Search {
   void ask_upgrade(PendingLeaf& leaf, NodeIndex n, const MatchView& view);
   Descent judge_tactically(PendingLeaf& leaf);
   void expand(NodeIndex n, Seat decider, const MoveList& actions, const Evaluation& eval);
+  void set_priors(const Node& node, const Evaluation& eval);
   void upgrade(const PendingLeaf& leaf, const Evaluation& eval);
   void prove(const std::vector<NodeIndex>& path, std::uint32_t edge, Proof proof, Team chooser);
   void mark_root_mates();

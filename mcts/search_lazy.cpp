@@ -1,7 +1,6 @@
 // search_lazy.cpp — the lazy network (SearchConfig::net_visits, mcts/README.md "Lazy
 // network"): nodes first judged by the tactical evaluator, and the evaluator's judgement
 // put in their place once they earn it.
-#include <algorithm>
 #include <cassert>
 
 #include "mcts/search.h"
@@ -43,10 +42,7 @@ void Search::upgrade(const PendingLeaf& leaf, const Evaluation& eval) {
   const float correction = eval.value - node.net_value;
   node.judge = Judge::Evaluator;
   node.net_value = eval.value;
-  double sum = 0;
-  for (std::uint16_t i = 0; i < node.num_edges; ++i) sum += std::max(0.0f, eval.priors[i]);
-  for (std::uint16_t i = 0; i < node.num_edges; ++i)
-    tree_.edge(node.first_edge + i).prior = sum > 0 ? float(std::max(0.0f, eval.priors[i]) / sum) : 1.0f / node.num_edges;
+  set_priors(node, eval);
   backup(leaf.path, eval.value + correction, team_of(node.decider));
   if (leaf.node == kRoot) prepare_root();
 }
