@@ -25,6 +25,18 @@ using test::Lines;
 using test::Session;
 using test::starts_with;
 
+// Sends `command`, then isready: does an answer before readyok contain `text`?
+bool answers(Session& s, const std::string& command, std::string_view text) {
+  const std::size_t seen = s.lines.all().size();
+  s.send(command);
+  s.send("isready");
+  if (!s.lines.next("readyok")) return false;
+  const auto lines = s.lines.all();
+  for (std::size_t i = seen; i < lines.size(); ++i)
+    if (lines[i].find(text) != std::string::npos) return true;
+  return false;
+}
+
 TEST(UciEngine, HandshakeListsTheVariantAndOptions) {
   Session s;
   s.send("uci");
@@ -144,12 +156,7 @@ TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
   EXPECT_NE(first.find(" (0%)"), std::string::npos) << first;
   s.send("setoption name Hash value 0");
   EXPECT_EQ(search("go nodes 50"), "") << "no cache, no cache line";
-  s.send("setoption name Hash value -1");
-  s.send("isready");
-  ASSERT_TRUE(s.lines.next("readyok"));
-  bool refused = false;
-  for (const auto& l : s.lines.all()) refused = refused || l.find("Hash '-1'") != std::string::npos;
-  EXPECT_TRUE(refused);
+  EXPECT_TRUE(answers(s, "setoption name Hash value -1", "Hash '-1'"));
 }
 
 // PROTOCOL.md "Options": Threads searches one tree with that many threads, each with an
@@ -160,12 +167,7 @@ TEST(UciEngine, ThreadsSearchOneTreeTogether) {
   ASSERT_TRUE(single.lines.next("uciok"));
   const auto offered = single.lines.all();
   EXPECT_NE(std::find(offered.begin(), offered.end(), "option name Threads type spin default 1 min 1 max 1"), offered.end());
-  single.send("setoption name Threads value 2");
-  single.send("isready");
-  ASSERT_TRUE(single.lines.next("readyok"));
-  bool refused = false;
-  for (const auto& l : single.lines.all()) refused = refused || l.find("Threads '2': expected 1..1") != std::string::npos;
-  EXPECT_TRUE(refused);
+  EXPECT_TRUE(answers(single, "setoption name Threads value 2", "Threads '2': expected 1..1"));
 
   MaterialEvaluator material;
   Session s(&material);
@@ -191,12 +193,7 @@ TEST(UciEngine, NetVisitsAsksTheNetworkLessAndIsOfferedForNetworksOnly) {
   plain.send("uci");
   ASSERT_TRUE(plain.lines.next("uciok"));
   for (const auto& l : plain.lines.all()) EXPECT_FALSE(starts_with(l, "option name NetVisits")) << l;
-  plain.send("setoption name NetVisits value 4");
-  plain.send("isready");
-  ASSERT_TRUE(plain.lines.next("readyok"));
-  bool refused = false;
-  for (const auto& l : plain.lines.all()) refused = refused || l.find("NetVisits: this engine's evaluator is no network") != std::string::npos;
-  EXPECT_TRUE(refused);
+  EXPECT_TRUE(answers(plain, "setoption name NetVisits value 4", "NetVisits: this engine's evaluator is no network"));
 
   MaterialEvaluator material;
   Session s(&material);
@@ -228,12 +225,7 @@ TEST(UciEngine, NetVisitsAsksTheNetworkLessAndIsOfferedForNetworksOnly) {
   EXPECT_GE(every, 390) << "every node asks the network";
   EXPECT_GT(lazy, 0);
   EXPECT_LT(lazy * 4, every) << "only nodes with four visits ask it";
-  s.send("setoption name NetVisits value -1");
-  s.send("isready");
-  ASSERT_TRUE(s.lines.next("readyok"));
-  refused = false;
-  for (const auto& l : s.lines.all()) refused = refused || l.find("NetVisits '-1': expected 0..1000000") != std::string::npos;
-  EXPECT_TRUE(refused);
+  EXPECT_TRUE(answers(s, "setoption name NetVisits value -1", "NetVisits '-1': expected 0..1000000"));
 }
 
 TEST(UciEngine, InfiniteSearchAnswersIsreadyAndStopsOnStop) {
