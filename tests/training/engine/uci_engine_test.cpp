@@ -25,6 +25,14 @@ using test::Lines;
 using test::Session;
 using test::starts_with;
 
+// Sends `uci`: is `option` one of the lines before uciok?
+bool offers(Session& s, std::string_view option) {
+  s.send("uci");
+  if (!s.lines.next("uciok")) return false;
+  const auto lines = s.lines.all();
+  return std::find(lines.begin(), lines.end(), option) != lines.end();
+}
+
 // Sends `command`, then isready: does an answer before readyok contain `text`?
 bool answers(Session& s, const std::string& command, std::string_view text) {
   const std::size_t seen = s.lines.all().size();
@@ -131,11 +139,7 @@ TEST(UciEngine, AProvenMateIsReportedAsScoreMate) {
 TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
   MaterialEvaluator material;
   Session s(&material);
-  s.send("uci");
-  ASSERT_TRUE(s.lines.next("uciok"));
-  const auto options = s.lines.all();
-  EXPECT_NE(std::find(options.begin(), options.end(), "option name Hash type spin default 64 min 0 max 65536"),
-            options.end());
+  EXPECT_TRUE(offers(s, "option name Hash type spin default 64 min 0 max 65536"));
   // The cache line of one search (empty when there is none).
   auto search = [&](std::string_view go) {
     const std::size_t seen = s.lines.all().size();
@@ -199,11 +203,7 @@ TEST(UciEngine, NetVisitsAsksTheNetworkLessAndIsOfferedForNetworksOnly) {
   Session s(&material);
   s.setup.network = true;
   s.engine = std::make_unique<UciEngine>(s.setup, s.lines.writer());
-  s.send("uci");
-  ASSERT_TRUE(s.lines.next("uciok"));
-  const auto options = s.lines.all();
-  EXPECT_NE(std::find(options.begin(), options.end(), "option name NetVisits type spin default 0 min 0 max 1000000"),
-            options.end());
+  EXPECT_TRUE(offers(s, "option name NetVisits type spin default 0 min 0 max 1000000"));
   // Network calls of one search: the lookups of the evaluation cache.
   auto asked = [&](std::string_view net_visits) {
     s.send("setoption name Hash value 0");  // a fresh cache: every lookup a call
