@@ -35,9 +35,8 @@ EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& so
     setup.think = config.think;
   }
   if (choice.net_visits) setup.search.net_visits = *choice.net_visits;
-  // Without a network the tactical first look would only be repeated (mcts/README.md "Lazy network").
+  setup.search = source.search_config(setup.search);
   setup.network = !source.network.empty();
-  if (!setup.network) setup.search.net_visits = 0;
   setup.default_visits = choice.visits;
   setup.threads = choice.threads;
   setup.make_evaluator = [source] { return source.evaluator(); };

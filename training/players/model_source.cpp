@@ -25,12 +25,14 @@ EvaluatorFactory ModelSource::selfplay_evaluators() const {
   return [source = *this](int) { return made(source, 1, kSelfPlayMaxBatch); };
 }
 
+SearchConfig ModelSource::search_config(SearchConfig search) const {
+  if (network.empty()) search.net_visits = 0;
+  return search;
+}
+
 std::unique_ptr<Player> ModelSource::player(const SearchConfig& search, const TurnModel& turn,
                                             std::uint64_t seed) const {
-  SearchConfig config = search;
-  // Without a network the lazy network's tactical first look would only be repeated.
-  if (network.empty()) config.net_visits = 0;
-  return std::make_unique<SearchPlayer>(evaluator(), config, turn, seed, name);
+  return std::make_unique<SearchPlayer>(evaluator(), search_config(search), turn, seed, name);
 }
 
 ArenaSide ModelSource::side(const SearchConfig& search, const TurnModel& turn) const {

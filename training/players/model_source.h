@@ -41,6 +41,9 @@ struct ModelSource {
   std::unique_ptr<Evaluator> evaluator() const;
   // One evaluator per self-play worker, made on the worker's thread.
   EvaluatorFactory selfplay_evaluators() const;
+  // `search` as this model's searches use it: without a network, no lazy network (its
+  // tactical first look would only be repeated; mcts/README.md "Lazy network").
+  SearchConfig search_config(SearchConfig search) const;
   // The search with this model, named after it.
   std::unique_ptr<Player> player(const SearchConfig& search, const TurnModel& turn, std::uint64_t seed) const;
   // An arena side of such players (each made on the thread that plays it).
