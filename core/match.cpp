@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "core/board_rules.h"
 #include "core/chess_draws.h"
 #include "core/notation.h"
 
@@ -64,35 +65,23 @@ Match::Match(const Board& a, const Board& b, RuleSet rules, TimeControl tc,
              std::array<std::int64_t, kSeats> clocks, int moves_played)
     : boards_{a, b}, initial_{a, b}, rules_(rules), tc_(tc), moves_played_(moves_played), initial_moves_played_(moves_played) {
   if (moves_played < 0) throw std::invalid_argument("moves played must not be negative");
+  if (rules_.boards != 2)
+    throw std::invalid_argument("rule option 'boards' = " + std::to_string(rules_.boards) +
+                                ": this match plays two boards; three or more are played by a table "
+                                "(core/RULES.md \"Three or more boards\")");
   bool given = std::any_of(clocks.begin(), clocks.end(), [](auto c) { return c != 0; });
   for (int s = 0; s < kSeats; ++s) clocks_[s] = tc_.timed() ? (given ? clocks[s] : tc_.initial_ms) : 0;
   for (int s = 0; s < kSeats; ++s)
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
   initial_clocks_ = clocks_;
-  for (BoardId id : {BoardA, BoardB}) check_pawn_ranks(id);
+  for (BoardId id : {BoardA, BoardB}) check_pawn_ranks(boards_[id], rules_, id);
   if (keeps_history())
     for (BoardId id : {BoardA, BoardB}) history_[id].push_back(position_key(boards_[id], rules_));
   for (BoardId id : {BoardA, BoardB})
     if (!over()) check_board_end(id, 0);
   if (!over()) check_both_stuck(0);
   if (!over() && moves_played_ >= rules_.move_limit) finish(MatchResult::Draw, EndReason::MoveLimit, AWhite, 0);
-}
-
-void Match::check_pawn_ranks(BoardId id) const {
-  // core/RULES.md "Reserves and drops" and "Promotion from the reserve": a pawn stands on its
-  // last rank only under promotion = reserve or stay, on its first rank only where pawns
-  // may be dropped there.
-  auto refuse = [id](Bitboard pawns, const char* rank, const char* option) {
-    throw std::invalid_argument(std::string("board ") + (id == BoardA ? "A" : "B") + ": the pawn on " +
-                                std::string(square_name(lsb(pawns))) + " stands on its " + rank + " rank, which only " +
-                                option + " allows");
-  };
-  const Board& board = boards_[id];
-  if (Bitboard last = board.unpromoted_pawns(); last && !rules_.pawns_stay_on_last_rank())
-    refuse(last, "last", "promotion = reserve or stay");
-  const Bitboard first = (board.pieces(White, Pawn) & kRank1) | (board.pieces(Black, Pawn) & kRank8);
-  if (first && !rules_.pawn_drop_first_rank) refuse(first, "first", "pawn_drop_first_rank = true");
 }
 
 std::int64_t Match::remaining(Seat s, std::int64_t t) const {
@@ -215,24 +204,14 @@ bool Match::play_legal(BoardId b, Move m, std::int64_t t) {
   if (captured && passes) {
     // core/RULES.md "Reserves and drops": the piece goes to the partner, colour kept; a promoted
     // piece goes back as a pawn. (Standard chess: captured pieces leave the game.)
-    PieceType passed = captured.promoted && !rules_.promoted_keep_rank ? Pawn : captured.type;
-    boards_[other(b)].add_to_reserve(captured.color, passed);
+    boards_[other(b)].add_to_reserve(captured.color, passed_type(captured, rules_));
   }
   if (captured.pawn_given && passes) {
     // core/RULES.md "Promotion from the reserve": the exchanged pawn goes where the opponent's
     // capture of it would send it: to the opponent's partner, as the mover's colour.
     boards_[other(b)].add_to_reserve(color_of(s), Pawn);
   }
-  if (rules_.dropped_rook_castles && m.is_drop() && m.drop_type() == Rook) {
-    // Option dropped_rook_castles (core/RULES.md "Reserves and drops"): the right returns if the king never moved.
-    Color us = color_of(s);
-    if (boards_[b].king_unmoved(us)) {
-      if (m.to() == relative_square(us, H1))
-        boards_[b].grant_castling(us == White ? WhiteKingside : BlackKingside);
-      if (m.to() == relative_square(us, A1))
-        boards_[b].grant_castling(us == White ? WhiteQueenside : BlackQueenside);
-    }
-  }
+  grant_dropped_rook_castling(boards_[b], rules_, m, color_of(s));
   if (recording_) events_.push_back({s, m, t, clocks_[s]});
   ++moves_played_;
   if (keeps_history()) history_[b].push_back(position_key(boards_[b], rules_));

@@ -147,7 +147,6 @@ class Match {
   bool claim_would_hold(BoardId b) const;
 
  private:
-  void check_pawn_ranks(BoardId b) const;
   void check_board_end(BoardId b, std::int64_t t);
   void check_chess_draws(BoardId b, std::int64_t t);
   bool keeps_history() const {

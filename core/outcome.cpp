@@ -123,7 +123,7 @@ MatchResult win_for(Team t) { return t == Team1 ? MatchResult::Team1Wins : Match
 
 std::string Outcome::describe() const {
   std::string who = std::string(seat_name(seat));
-  std::string on = std::string(" on board ") + (board_of(seat) == BoardA ? "A" : "B");
+  std::string on = std::string(" on board ") + board_letter(board_of(seat));
   std::string head = result == MatchResult::Team1Wins   ? "team 1 wins"
                      : result == MatchResult::Team2Wins ? "team 2 wins"
                      : result == MatchResult::Draw      ? "draw"
@@ -133,9 +133,9 @@ std::string Outcome::describe() const {
     case EndReason::Checkmate: return head + ": " + who + " is checkmated";
     case EndReason::Flag: return head + ": " + who + " ran out of time";
     case EndReason::Resignation: return head + ": " + who + " resigned";
-    case EndReason::MoveLimit: return head + ": the move limit was reached on the two boards together";
-    case EndReason::BothStuck: return head + ": both boards are stuck (no mover can ever move again)";
-    case EndReason::StuckFlag: return head + ": both boards are stuck and " + who + "'s clock would run out first";
+    case EndReason::MoveLimit: return head + ": the move limit was reached on the boards together";
+    case EndReason::BothStuck: return head + ": every board is stuck (no mover can ever move again)";
+    case EndReason::StuckFlag: return head + ": every board is stuck and " + who + "'s clock would run out first";
     case EndReason::SimultaneousFlags: return head + ": two opponents ran out of time at the same moment";
     case EndReason::SimultaneousMates: return head + ": both teams gave mate at the same moment";
     case EndReason::Repetition: return head + ": a board repeated its position three times";

@@ -14,7 +14,7 @@ struct Conflict {
 };
 
 // Chess has no reserves, no drops and no partner (core/RULES.md "Standard chess").
-constexpr std::array<Conflict, 9> kConflicts{{
+constexpr std::array<Conflict, 14> kConflicts{{
     {[](const RuleSet& r) { return r.is_chess() && r.promotion == Promotion::FromReserve; },
      "promotion", "variant = chess with promotion = reserve: the piece would come from a reserve, and chess has none (no pawn could promote)"},
     {[](const RuleSet& r) { return r.is_chess() && r.drop_zone != DropZone::Anywhere; },
@@ -34,6 +34,18 @@ constexpr std::array<Conflict, 9> kConflicts{{
      "king_capture", "king_capture = true with drop_check or drop_mate = false: without an obligation to answer a check no drop is a check or a mate to forbid"},
     {[](const RuleSet& r) { return r.king_capture && r.mate_rule == MateRule::Classic; },
      "king_capture", "king_capture = true with mate_rule = classic: under king capture nothing is mate, the king is taken"},
+    // core/RULES.md "Three or more boards": the forms a table of three or more boards
+    // does not play (yet).
+    {[](const RuleSet& r) { return r.boards > 2 && r.is_chess(); },
+     "boards", "variant = chess with boards above 2: standard chess is one board's game"},
+    {[](const RuleSet& r) { return r.boards > 2 && r.both_games; },
+     "boards", "boards above 2 with both_games: a table of three or more boards ends with its first game"},
+    {[](const RuleSet& r) { return r.boards > 2 && r.promotion == Promotion::FromReserve; },
+     "boards", "boards above 2 with promotion = reserve: on three or more boards nobody decides which team-mate of the opponent receives the exchanged pawn"},
+    {[](const RuleSet& r) { return r.boards > 2 && r.repetition_draw != DrawRule::Off; },
+     "boards", "boards above 2 with repetition_draw: a table of three or more boards counts no repetitions"},
+    {[](const RuleSet& r) { return r.boards > 2 && r.fifty_move_draw != DrawRule::Off; },
+     "boards", "boards above 2 with fifty_move_draw: a table of three or more boards has no fifty-move draw"},
 }};
 
 }  // namespace

@@ -63,6 +63,17 @@ int parse_move_limit(std::string_view, std::string_view v) {
   return n;
 }
 
+std::uint8_t parse_boards(std::string_view key, std::string_view v) {
+  int n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n < 2 || n > kMaxBoards)
+    throw std::invalid_argument("rule option '" + std::string(key) + "': expected an integer 2.." +
+                                std::to_string(kMaxBoards) + ", got '" + std::string(v) + "'");
+  return std::uint8_t(n);
+}
+
+std::string boards_name(std::uint8_t n) { return std::to_string(n); }
+
 }  // namespace
 
 RuleSet RuleSet::chess() {
@@ -108,6 +119,11 @@ std::vector<std::string> booleans() { return {"true", "false"}; }
 std::vector<std::string> draw_rules() { return {"false", "true", "claim"}; }
 std::vector<std::string> promotions() { return {"true", "false", "reserve", "stay"}; }
 std::vector<std::string> any_integer() { return {}; }
+std::vector<std::string> board_counts() {
+  std::vector<std::string> counts;
+  for (int n = 2; n <= kMaxBoards; ++n) counts.push_back(std::to_string(n));
+  return counts;
+}
 
 template <std::size_t N>
 std::vector<std::string> names_list(const std::array<const char*, N>& names) {
@@ -182,6 +198,7 @@ const OptionRow kOptions[] = {
     BH_BOOL_OPTION(promoted_keep_rank),
     BH_BOOL_OPTION(king_capture),
     BH_BOOL_OPTION(both_games),
+    BH_PARSED_OPTION(boards, parse_boards, boards_name, board_counts),
 };
 
 #undef BH_BOOL_OPTION

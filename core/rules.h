@@ -55,6 +55,9 @@ struct RuleSet {
   // The match goes on until both games are finished, and each team scores its two games'
   // points (core/RULES.md "Both games played out").
   bool both_games = false;
+  // Boards in a row (core/RULES.md "Three or more boards"): 2 is the match of four; 3 to
+  // kMaxBoards are played by a Table (core/table.h), the two-board Match refuses them.
+  std::uint8_t boards = 2;
 
   static RuleSet bughouse() { return RuleSet{}; }
   static RuleSet chess();
@@ -86,7 +89,8 @@ RuleSet parse_rules(std::string_view lines);
 // The names of all options, for help texts and config validation.
 std::vector<std::string_view> option_names();
 // The values an option takes, as set_option reads them and describe() writes them
-// (booleans as "true", "false"); empty for move_limit, an integer 1..100000. Throws
+// (booleans as "true", "false"; boards "2" to "8"); empty for move_limit, an integer
+// 1..100000. Throws
 // std::invalid_argument for an unknown option.
 std::vector<std::string> option_values(std::string_view name);
 

@@ -12,12 +12,21 @@ constexpr std::array<std::array<char, 2>, 64> make_square_names() {
   return n;
 }
 constexpr auto kSquareNames = make_square_names();
+
+// "A-white", "A-black", "B-white", ... "H-black": seat s is board s / 2, White first.
+constexpr std::array<std::array<char, 7>, kMaxSeats> make_seat_names() {
+  std::array<std::array<char, 7>, kMaxSeats> n{};
+  for (int s = 0; s < kMaxSeats; ++s) {
+    const char* colour = s % 2 ? "-black" : "-white";
+    n[s][0] = board_letter(BoardId(s / 2));
+    for (int i = 0; i < 6; ++i) n[s][i + 1] = colour[i];
+  }
+  return n;
+}
+constexpr auto kSeatNames = make_seat_names();
 }  // namespace
 
-std::string_view seat_name(Seat s) {
-  constexpr std::string_view names[kSeats] = {"A-white", "A-black", "B-white", "B-black"};
-  return names[s];
-}
+std::string_view seat_name(Seat s) { return std::string_view(kSeatNames[s].data(), 7); }
 
 std::string_view team_name(Team t) { return t == Team1 ? "team 1" : "team 2"; }
 

@@ -123,9 +123,15 @@ class Move {
   std::uint16_t raw_ = 0;
 };
 
-// The two boards and four seats of a match (core/RULES.md "Table and teams").
+// The two boards and four seats of a match (core/RULES.md "Table and teams"). A table of
+// three or more boards (core/table.h) numbers its boards on from C, and its seats on from
+// C-white the same way: two seats a board, White first.
 enum BoardId : std::uint8_t { BoardA = 0, BoardB = 1 };
+constexpr int kMaxBoards = 8;
+constexpr int kMaxSeats = 2 * kMaxBoards;
+// The other board of a two-board match.
 constexpr BoardId other(BoardId b) { return BoardId(b ^ 1); }
+constexpr char board_letter(BoardId b) { return char('A' + b); }
 
 // Seats in the order the protocol and the clocks use: A-white, A-black, B-white, B-black.
 enum Seat : std::uint8_t { AWhite = 0, ABlack = 1, BWhite = 2, BBlack = 3 };
@@ -133,16 +139,17 @@ constexpr int kSeats = 4;
 constexpr Seat make_seat(BoardId b, Color c) { return Seat(int(b) * 2 + int(c)); }
 constexpr BoardId board_of(Seat s) { return BoardId(s >> 1); }
 constexpr Color color_of(Seat s) { return Color(s & 1); }
-// The partner plays the other colour on the other board.
+// The partner plays the other colour on the other board (two boards).
 constexpr Seat partner_of(Seat s) { return make_seat(other(board_of(s)), ~color_of(s)); }
 
-// Team 1 = A-white + B-black, Team 2 = A-black + B-white.
+// Team 1 = A-white + B-black, Team 2 = A-black + B-white. Along a row of boards the
+// colours alternate: team 1 has White on A, C, E... and Black on B, D, F...
 enum Team : std::uint8_t { Team1 = 0, Team2 = 1 };
-constexpr Team team_of(Seat s) { return Team(int(board_of(s)) ^ int(color_of(s))); }
-constexpr Team team_of(BoardId b, Color c) { return Team(int(b) ^ int(c)); }
+constexpr Team team_of(BoardId b, Color c) { return Team((int(b) ^ int(c)) & 1); }
+constexpr Team team_of(Seat s) { return team_of(board_of(s), color_of(s)); }
 constexpr Team operator~(Team t) { return Team(t ^ 1); }
 
-std::string_view seat_name(Seat s);     // "A-white", ...
+std::string_view seat_name(Seat s);     // "A-white", ..., "C-white" on a larger table
 std::string_view team_name(Team t);     // "team 1", "team 2"
 char piece_char(Piece p);               // 'P', 'n', ...
 char piece_type_char(PieceType t);      // upper case: 'P', 'N', ...
