@@ -1,6 +1,7 @@
 // arena_command.cpp — `bughouse arena`: full four-player matches between two sides, each
 // a built-in player, a network, or an external engine (UCI, xboard), in both team
 // colourings, with a progress line per match and a results table with Elo at the end.
+// Under [rules] boards = 3 or more, a row of boards between two built-in players.
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "training/commands/match_setup.h"
 #include "training/commands/model_option.h"
 #include "training/players/player_spec.h"
+#include "training/players/table_arena.h"
 
 namespace bh::cli {
 
@@ -38,7 +40,7 @@ std::string percent(double x) {
 }
 
 MatchSetup arena_setup(const ArenaOptions& o) {
-  return match_setup({o.config, o.clock, "1+0", o.visits, o.clock_mode, o.network}, {o.a, o.b});
+  return match_setup({o.config, o.clock, "1+0", o.visits, o.clock_mode, o.network, "`bughouse arena`", true}, {o.a, o.b});
 }
 
 ArenaConfig arena_config(const ArenaOptions& o, const MatchSetup& setup) {
@@ -86,8 +88,28 @@ void print_results(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b
   if (!o.bpgn.empty()) std::cout << "records appended to " << o.bpgn << "\n";
 }
 
+// core/RULES.md "Three or more boards": a row is played by the built-in players only.
+void run_table_arena_command(const ArenaOptions& o, const MatchSetup& setup) {
+  if (!o.bpgn.empty())
+    throw std::invalid_argument("arena: --bpgn: a record of " + std::to_string(setup.context.rules.boards) +
+                                " boards is not written (BPGN holds two boards)");
+  TableArenaConfig config{o.games, setup.context.rules, setup.clock, setup.context.turn.time, o.threads, std::uint64_t(o.seed)};
+  check_table_arena(o.a, o.b, config);
+  std::cout << "arena: A = " << o.a << ", B = " << o.b << ", " << o.games << " matches on "
+            << int(config.rules.boards) << " boards at " << setup.clock.to_string() << " (model think times), "
+            << o.threads << " thread" << (o.threads == 1 ? "" : "s") << std::endl;
+  const ArenaResult r = run_table_arena(o.a, o.b, config, [&o](int i, const Table& table, const ArenaResult& so_far) {
+    std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (i % 2 == 0 ? "team 1" : "team 2") << ", "
+              << table.outcome().describe() << " after " << table.moves_played() << " moves, "
+              << table.outcome().time_ms / 1000.0 << " s; A " << so_far.wins << "/" << so_far.draws << "/"
+              << so_far.losses << std::endl;
+  });
+  print_results(o, {o.a, {}}, {o.b, {}}, r);
+}
+
 void run_arena_command(const ArenaOptions& o) {
   const MatchSetup setup = arena_setup(o);
+  if (setup.context.rules.boards > 2) return run_table_arena_command(o, setup);
   const ArenaSide a = make_arena_side(o.a, setup.context);
   const ArenaSide b = make_arena_side(o.b, setup.context);
   const ArenaConfig config = arena_config(o, setup);

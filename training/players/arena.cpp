@@ -19,6 +19,13 @@ std::string ending_kind(const Outcome& o) {
   return tag.substr(0, tag.find(' '));                 // "mate", "flag", "resign", "stuck-flag"
 }
 
+void ArenaResult::add(const Outcome& o, Team a_team) {
+  if (o.result == MatchResult::Draw) ++draws;
+  else if (o.result == win_for(a_team)) ++wins;
+  else ++losses;
+  ++endings[ending_kind(o)];
+}
+
 namespace {
 
 using Players = std::array<std::unique_ptr<Player>, kSeats>;
@@ -58,15 +65,6 @@ std::string arena_record(const Match& match, const ArenaSide& a, const ArenaSide
                             {"BlackB", a1 ? a.name : b.name}});
 }
 
-// Counts match i's result from A's view, and how it ended.
-void tally(ArenaResult& result, const Outcome& o, int i) {
-  const Team a_team = a_is_team1(i) ? Team1 : Team2;
-  if (o.result == MatchResult::Draw) ++result.draws;
-  else if (o.result == win_for(a_team)) ++result.wins;
-  else ++result.losses;
-  ++result.endings[ending_kind(o)];
-}
-
 void append_records(const std::string& path, const std::vector<std::string>& records) {
   // The BPGN file collects the records of run after run: an append, not a replacement
   // (whole files go through core's write_file_atomic; appends to a log stay appends).
@@ -91,7 +89,7 @@ ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig&
     Match match = play_numbered(owned, config, i);
     std::string record = config.bpgn_path.empty() ? std::string() : arena_record(match, a, b, i);
     std::lock_guard guard(lock);
-    tally(result, match.outcome(), i);
+    result.add(match.outcome(), a_is_team1(i) ? Team1 : Team2);
     records[std::size_t(i)] = std::move(record);
     if (progress) progress(i, match, result);
   };

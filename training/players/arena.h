@@ -41,6 +41,8 @@ struct ArenaResult {
   EloEstimate elo() const { return estimate_elo(wins, draws, losses); }
   int games() const { return wins + draws + losses; }
   double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
+  // Counts a match that side A played as team `a_team`, and how it ended.
+  void add(const Outcome& o, Team a_team);
 };
 
 // How a match ended, without the board and seat: "mate", "flag", "draw move-limit", ...

@@ -4,12 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 
 #include "core/bpgn.h"
 #include "core/recorded_ending.h"
 #include "mcts/greedy_player.h"
 #include "mcts/random_player.h"
 #include "training/players/arena.h"
+#include "training/players/table_arena.h"
 
 namespace bh {
 namespace {
@@ -95,6 +97,31 @@ TEST(Arena, UnderKingCaptureTheGreedyPlayerTakesKings) {
   const ArenaResult r = run_arena(greedy_side(), random_side(), config);
   EXPECT_GE(r.endings.count("king-taken") ? r.endings.at("king-taken") : 0, 6) << r.wins << "/" << r.draws << "/" << r.losses;
   EXPECT_GE(r.wins, 6);
+}
+
+// core/RULES.md "Three or more boards": on a row the arena seats the built-in players,
+// both colourings in turn, counts every match once from side A's view, and refuses a
+// player or a rule set a row does not play before any match.
+TEST(Arena, ARowOfThreeBoardsSeatsTheBuiltInPlayersInBothColourings) {
+  TableArenaConfig config;
+  config.games = 6;
+  config.threads = 2;
+  config.clock = TimeControl{60'000, 0};
+  set_option(config.rules, "boards", "3");
+  std::vector<int> seen;
+  std::mutex lock;
+  const ArenaResult r = run_table_arena("greedy", "random", config, [&](int i, const Table& t, const ArenaResult&) {
+    std::lock_guard guard(lock);
+    seen.push_back(i);
+    EXPECT_EQ(t.boards(), 3);
+    EXPECT_TRUE(t.over());
+  });
+  EXPECT_EQ(r.games(), 6);
+  EXPECT_EQ(seen.size(), 6u);
+  EXPECT_GE(r.wins, 5) << r.wins << "/" << r.draws << "/" << r.losses;  // greedy over random, in both colourings
+  EXPECT_THROW(run_table_arena("tactical", "random", config), std::invalid_argument);
+  set_option(config.rules, "both_games", "true");
+  EXPECT_THROW(run_table_arena("greedy", "random", config), std::invalid_argument);
 }
 
 }  // namespace

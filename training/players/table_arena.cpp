@@ -1,0 +1,62 @@
+// table_arena.cpp — rows of boards on TBB threads, each match seeded by its number.
+#include "training/players/table_arena.h"
+
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "mcts/rng.h"
+#include "mcts/table_match.h"
+
+namespace bh {
+
+namespace {
+
+// Side A is team 1 in even matches and team 2 in odd ones.
+Team a_team(int i) { return i % 2 == 0 ? Team1 : Team2; }
+
+Table play_numbered(const std::string& a, const std::string& b, const TableArenaConfig& config, int i) {
+  const int seats = 2 * config.rules.boards;
+  std::vector<std::unique_ptr<TablePlayer>> owned;
+  std::vector<TablePlayer*> players;
+  for (int s = 0; s < seats; ++s) {
+    const std::string& name = team_of(Seat(s)) == a_team(i) ? a : b;
+    owned.push_back(make_table_player(name, derive_seed(config.seed, std::uint64_t(i) * kMaxSeats + s)));
+    players.push_back(owned.back().get());
+  }
+  try {
+    return play_table_match(players, {config.rules, config.clock, config.think, derive_seed(config.seed, ~std::uint64_t(i))});
+  } catch (const std::exception& e) {
+    throw std::runtime_error("arena match " + std::to_string(i + 1) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+void check_table_arena(const std::string& a, const std::string& b, const TableArenaConfig& config) {
+  if (config.games < 1) throw std::invalid_argument("arena: the number of matches must be at least 1");
+  (void)make_table_player(a, 0), (void)make_table_player(b, 0);
+  (void)Table(config.rules, config.clock);
+}
+
+ArenaResult run_table_arena(const std::string& a, const std::string& b, const TableArenaConfig& config,
+                            const TableArenaProgress& progress) {
+  check_table_arena(a, b, config);
+  ArenaResult result;
+  std::mutex lock;
+  auto play_one = [&](int i) {
+    const Table table = play_numbered(a, b, config, i);
+    std::lock_guard guard(lock);
+    result.add(table.outcome(), a_team(i));
+    if (progress) progress(i, table, result);
+  };
+  tbb::task_arena arena(std::max(1, config.threads));
+  arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
+  return result;
+}
+
+}  // namespace bh
