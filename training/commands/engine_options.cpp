@@ -30,6 +30,7 @@ EngineSetup engine_setup(const EngineConfigChoice& choice, const ModelSource& so
   if (source.rules) setup.rules = *source.rules;
   if (!choice.config.empty()) {
     Config config = load_config(choice.config);
+    require_two_boards(config, "an engine");
     setup.rules = config.rules;
     setup.search = config.search;
     setup.think = config.think;

@@ -25,7 +25,11 @@ struct ImportOptions {
 };
 
 void run_import(const ImportOptions& o) {
-  const RuleSet rules = o.config.empty() ? RuleSet{} : load_config(o.config).rules;
+  const RuleSet rules = o.config.empty() ? RuleSet{} : [&] {
+    const Config config = load_config(o.config);
+    require_two_boards(config, "`bughouse import`");
+    return config.rules;
+  }();
   const std::filesystem::path out(o.out);
   std::vector<std::filesystem::path> files(o.bpgn.begin(), o.bpgn.end());
   const ImportReport r = import_bpgn(files, rules, out, o.stem, o.games_per_chunk);

@@ -14,6 +14,7 @@ MatchSetup match_setup(const MatchSetupOptions& o, const std::vector<std::string
   PlayerContext& context = setup.context;
   if (!o.config.empty()) {
     Config config = load_config(o.config);
+    if (!o.rows_allowed) require_two_boards(config, o.command);
     context.rules = config.rules;
     context.search = config.search;
     context.turn.time = TimeModel(config.think);

@@ -20,6 +20,10 @@ struct MatchSetupOptions {
   int visits = 0;                  // > 0 overrides [search] visits
   std::string clock_mode = "auto"; // real | model | auto (real when a side is an external engine)
   ModelOptions network;
+  // The command's name for errors, and whether it plays a row of three or more boards
+  // (`arena`, with the built-in players); the others refuse a configuration that asks for one.
+  std::string command = "`bughouse tournament`";
+  bool rows_allowed = false;
 };
 
 struct MatchSetup {

@@ -47,7 +47,7 @@ void run_play(const PlayOptions& o) {
   if (!you) throw std::invalid_argument("--seat '" + o.seat + "': expected A-white, A-black, B-white or B-black");
   // The computers think for the time model's think times (the table charges more when
   // they really take longer).
-  const PlayerContext context = match_setup({o.config, "", "3+0", o.visits, "model", o.model.options}, {}).context;
+  const PlayerContext context = match_setup({o.config, "", "3+0", o.visits, "model", o.model.options, "`bughouse play`"}, {}).context;
   const std::string spec = o.computer.empty() ? o.model.model : o.computer;
   const ArenaSide side = make_arena_side(spec, context);
 

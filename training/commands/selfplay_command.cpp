@@ -79,6 +79,7 @@ std::string describe(const ModelSource& source) {
 
 void run_selfplay(const SelfPlayOptions& o) {
   Config config = load_config(o.config);
+  require_two_boards(config, "`bughouse selfplay`");
   SelfPlayConfig sc = config.selfplay_config();
   if (o.workers >= 0) sc.workers = o.workers;
   if (o.seed >= 0) sc.seed = std::uint64_t(o.seed);

@@ -36,7 +36,7 @@ struct ServeOptions {
 
 // A live table's clocks pay what the computer really thinks ("real").
 PlayerContext player_context(const ServeOptions& o) {
-  return match_setup({o.config, "", "3+0", o.visits, "real", o.model.options}, {}).context;
+  return match_setup({o.config, "", "3+0", o.visits, "real", o.model.options, "`bughouse serve`"}, {}).context;
 }
 
 // The computer seats' players: one arena side per spec and rule set (a table may play

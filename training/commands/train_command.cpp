@@ -28,6 +28,7 @@ void add_train_command(CLI::App& app) {
       throw std::invalid_argument("train: give --config FILE (or --resume with --run DIR to reuse the run's config)");
     std::string config_path = o->config.empty() ? o->run + "/config.toml" : o->config;
     Config config = load_config(config_path);
+    require_two_boards(config, "`bughouse train`");
     TrainOptions options;
     options.resume = o->resume;
     options.broker_url = o->broker;

@@ -130,6 +130,11 @@ struct Config {
 // Throws ConfigError (the file cannot be read, TOML syntax, strictness, ranges).
 Config load_config(const std::filesystem::path& path);
 Config parse_config(std::string_view text, const std::string& source);
+// Throws ConfigError naming the file and [rules] boards when the configuration asks for a
+// row of three or more boards: `command` (its name, e.g. "`bughouse train`") plays two (the network and the search see two
+// boards, nn/SPEC.md); only `bughouse arena` with the built-in players plays a row
+// (core/RULES.md "Three or more boards").
+void require_two_boards(const Config& config, std::string_view command);
 
 // What each key is when a file leaves it out: section -> key -> value, typed as a file
 // writes it (rule options as the text set_option accepts). The section readers record it

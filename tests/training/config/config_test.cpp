@@ -49,6 +49,23 @@ TEST(Config, OptionsThatCannotBePlayedTogetherAreRefused) {
   expect_error("[rules]\ndrop_zone = \"middle\"\npawn_drop_first_rank = true\n", {"run.toml:2", "rules.drop_zone"});
 }
 
+// core/RULES.md "Three or more boards": a configuration may ask for a row (the arena plays
+// it with the built-in players); a command that plays two boards refuses it by name.
+TEST(Config, ARowOfBoardsIsReadAndRefusedWhereTwoBoardsArePlayed) {
+  const Config row = parse_config("[rules]\nboards = 3\n", "row.toml");
+  EXPECT_EQ(row.rules.boards, 3);
+  try {
+    require_two_boards(row, "`bughouse train`");
+    ADD_FAILURE() << "a row accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("row.toml: [rules] boards = 3: `bughouse train` plays two boards"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(require_two_boards(parse_config("", "two.toml"), "`bughouse train`"));
+  expect_error("[rules]\nboards = 9\n", {"run.toml:2", "rules.boards", "2..8"});
+  expect_error("[rules]\nboards = 3\nboth_games = true\n", {"rules.boards", "ends with its first game"});
+}
+
 TEST(Config, EmptyFileGivesTheDefaults) {
   const Config c = parse_config("", "empty.toml");
   EXPECT_EQ(c.clock, TimeControl{});
