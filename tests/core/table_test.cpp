@@ -14,7 +14,9 @@
 #include "core/fen.h"
 #include "core/match.h"
 #include "core/notation.h"
+#include "core/parse_error.h"
 #include "core/table.h"
+#include "core/table_notation.h"
 #include "tests/core/rules_with.h"
 
 namespace bh {
@@ -248,6 +250,49 @@ TEST(Table, NoPieceIsLostOrMadeOnARowAndEachGoesToTheCapturersTeam) {
         ASSERT_EQ(n, 48) << "game " << game;
       }
     }
+  }
+}
+
+// core/RULES.md "Notation": the receiver follows the move after '>', only where there is a
+// choice; a row's position is one FEN a board, and its clocks two a board.
+TEST(TableNotation, AnActionNamesItsReceiverWhereThereIsAChoice) {
+  Table t(three_boards(), TimeControl::untimed());
+  for (BoardId b : {BoardA, BoardB}) {
+    t.play(b, parse_action(t, b, "e4"), 0);
+    t.play(b, parse_action(t, b, "d7d5"), 0);
+  }
+  const TableMove to_c = parse_action(t, BoardB, "exd5>C");
+  EXPECT_EQ(to_c, (TableMove{Move::normal(E4, D5), 2}));
+  EXPECT_EQ(parse_action(t, BoardB, "e4d5>A"), (TableMove{Move::normal(E4, D5), BoardA}));
+  EXPECT_EQ(to_uci(t, BoardB, to_c), "e4d5>C");
+  EXPECT_EQ(to_san(t, BoardB, to_c), "exd5>C");
+  EXPECT_EQ(to_san(t, BoardA, {Move::normal(E4, D5), BoardB}), "exd5");  // one receiver: not written
+  EXPECT_EQ(parse_action(t, BoardA, "exd5"), (TableMove{Move::normal(E4, D5)}));
+  for (const char* bad : {"exd5", "exd5>B", "exd5>D", "exd5>", "e4d4", "e4e5>A"}) EXPECT_THROW(parse_action(t, BoardB, bad), ParseError) << bad;
+  try {
+    parse_action(t, BoardB, "exd5");
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("passes to board A or C: say which"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TableNotation, ARowIsOneFenABoardAndItsClocksTwoABoard) {
+  Table t(three_boards(), TimeControl{60'000, 0});
+  t.play(BoardId(2), parse_action(t, BoardId(2), "e4"), 1500);
+  const std::string row = to_row(t);
+  EXPECT_EQ(row.substr(row.rfind('|')), "| 58500 60000 58500 60000 58500 60000");  // the white clocks ran 1.5 s
+  const Table again = table_from_row(row, three_boards(), TimeControl{60'000, 0});
+  for (int b = 0; b < 3; ++b) EXPECT_EQ(again.board(BoardId(b)), t.board(BoardId(b)));
+  EXPECT_EQ(again.remaining(make_seat(BoardId(2), White)), 58'500);
+  const std::string start = to_fen(Board());
+  EXPECT_EQ(table_from_row(start + "|" + start + "|" + start + "|" + start, RuleSet{}, {}).boards(), 4);
+  EXPECT_THROW(table_from_row(start, RuleSet{}, {}), ParseError);                                  // one board
+  EXPECT_THROW(table_from_row(start + "|" + start + "|" + start + "| 1 2 3", RuleSet{}, {}), ParseError);  // 3 of 6 clocks
+  try {
+    table_from_row(start + "|" + start + "| 8/8/8/8/8/8/8/8[] w - - 0 1", RuleSet{}, {});
+    FAIL() << "a board without kings";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("row board C"), std::string::npos) << e.what();
   }
 }
 
