@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "core/bfen.h"
+#include "core/bpgn_text.h"
 #include "core/fen.h"
 #include "core/notation.h"
 #include "core/parse_error.h"
@@ -82,21 +83,6 @@ std::vector<Token> tokenize(std::istream& in, const std::string& source) {
 
 bool is_result(const std::string& w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
 
-// "12A." -> number 12, board A, white. Also accepts "12A" followed by a separate ".".
-bool parse_move_number(const std::string& w, int& number, BoardId& board, Color& color) {
-  std::size_t i = 0;
-  while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
-  if (i == 0 || i + 1 > w.size()) return false;
-  char letter = w[i];
-  if (letter != 'A' && letter != 'a' && letter != 'B' && letter != 'b') return false;
-  std::string rest = w.substr(i + 1);
-  if (rest != "." && rest != "..." && !rest.empty()) return false;
-  std::from_chars(w.data(), w.data() + i, number);
-  board = (letter == 'A' || letter == 'a') ? BoardA : BoardB;
-  color = (letter == 'A' || letter == 'B') ? White : Black;
-  return true;
-}
-
 // Seconds -> ms, for a time a clock can show: not negative, not beyond about 30 years
 // (anything larger, infinity included, is no clock and would overflow the replay's
 // arithmetic on milliseconds).
@@ -130,34 +116,6 @@ std::optional<std::int64_t> parse_clock(const std::string& c, std::string_view c
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (s.empty() || ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return clock_ms(v);
-}
-
-std::string escape(const std::string& v) {
-  std::string out;
-  for (char c : v) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-// A clock comment's seconds: centiseconds ("59.68"), or milliseconds ("59.683") where
-// those are not exact. A replay rebuilds each move's time from the clocks, and a time
-// rounded by a millisecond can cross the other board's flag and end the match.
-std::string seconds(std::int64_t ms) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, ms % 10 ? "%.3f" : "%.2f", double(ms) / 1000.0);
-  return buf;
-}
-
-// Milliseconds as the TimeControl tag's seconds: "60" when whole, else exactly ("0.1",
-// "1.25"), so that the tag reads back to the time control the match was played with.
-std::string tag_seconds(std::int64_t ms) {
-  std::string s = std::to_string(ms / 1000);
-  if (ms % 1000 == 0) return s;
-  s += "." + std::to_string(1000 + ms % 1000).substr(1);
-  while (s.back() == '0') s.pop_back();
-  return s;
 }
 
 }  // namespace
@@ -249,19 +207,6 @@ std::vector<BpgnGame> read_bpgn_file(const std::string& path) {
   return read_bpgn(in, path);
 }
 
-namespace {
-
-// How long the mover of `p` thought: its elapsed-time stamp, or what its clock lost. Under
-// a delay a clock that lost nothing does not say how long (the writer stamps those records).
-std::int64_t think_time(const Match& m, const BpgnPly& p) {
-  if (p.elapsed_ms) return *p.elapsed_ms;
-  const TimeControl& tc = m.time_control();
-  const std::int64_t lost = m.remaining(m.mover(p.board), m.turn_started(p.board)) + tc.increment_ms - *p.clock_ms;
-  return lost > 0 ? lost + tc.delay_ms : lost;
-}
-
-}  // namespace
-
 RuleSet record_rules(const BpgnGame& game, const RuleSet& fallback) {
   const std::string tag = game.tag("Rules");
   if (tag.empty()) return fallback;
@@ -275,21 +220,8 @@ RuleSet record_rules(const BpgnGame& game, const RuleSet& fallback) {
 }
 
 Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback) {
-  auto where = [&](const BpgnPly& p) {
-    return "game " + std::to_string(game.index) + " (line " + std::to_string(p.line) + "), move " +
-           std::to_string(p.number) + (p.board == BoardA ? (p.color == White ? "A" : "a") : (p.color == White ? "B" : "b")) +
-           ". " + p.text + ": ";
-  };
-  TimeControl tc = fallback;
-  if (std::string t = game.tag("TimeControl"); !t.empty() && t != "-") {
-    try {
-      const std::size_t base_end = std::min(t.find('+'), t.find('d'));  // the tag counts seconds
-      tc = TimeControl::parse(t.substr(0, base_end) + "s" + (base_end == std::string::npos ? "" : t.substr(base_end)));
-    } catch (const std::invalid_argument& e) {
-      throw ParseError("game " + std::to_string(game.index) + ": TimeControl tag '" + t +
-                       "' is not <seconds>+<increment>[d<delay>]");
-    }
-  }
+  auto where = [&](const BpgnPly& p) { return ply_where(game, p); };
+  const TimeControl tc = record_time_control(game, fallback);
   std::optional<Match> match;
   if (std::string fen = game.tag("FEN"); !fen.empty()) {
     try {
@@ -313,9 +245,12 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
   const std::array<GameEnding, 2> games = ending ? ending->games : std::array<GameEnding, 2>{};
   for (std::size_t i = 0; i < game.plies.size(); ++i) {
     const BpgnPly& p = game.plies[i];
+    if (p.board > BoardB)
+      throw ParseError(where(p) + "a match of two boards has no board " + board_letter(p.board) +
+                       " (a row's record is replayed by replay_row)");
     if (m.over()) throw ParseError(where(p) + "the match is already over (" + m.outcome().describe() + ")");
     if (m.game_over(p.board))
-      throw ParseError(where(p) + "the game on board " + (p.board == BoardA ? "A" : "B") + " is already over");
+      throw ParseError(where(p) + "the game on board " + board_letter(p.board) + " is already over");
     const Board& board = m.board(p.board);
     if (board.side_to_move() != p.color)
       throw ParseError(where(p) + "it is " + std::string(seat_name(m.mover(p.board))) + "'s turn on that board");
@@ -327,9 +262,7 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
     }
     if (move.is_wait()) throw ParseError(where(p) + "a wait is not a move");
     // The move's time: when the mover's turn began plus what its clock lost.
-    std::int64_t t = m.now();
-    if (tc.timed() && (p.clock_ms || p.elapsed_ms))
-      t = std::clamp(m.turn_started(p.board) + think_time(m, p), m.now(), std::max(m.now(), m.flag_time(p.board) - 1));
+    const std::int64_t t = recorded_time(m, p, tc);
     apply_game_endings_due(m, games, t);
     if (m.over() || m.game_over(p.board)) throw ParseError(where(p) + "the record ended that game before this move");
     if (claimed_with_move && i + 1 == game.plies.size()) {
@@ -360,68 +293,35 @@ std::string result_string(const Outcome& o) {
 
 std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,
                        MoveStyle style) {
-  std::string out;
-  auto has = [&](std::string_view k) {
-    for (const auto& t : tags) if (t.first == k) return true;
-    return false;
-  };
-  for (const auto& [k, v] : tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   const TimeControl& tc = match.time_control();
-  if (!has("TimeControl"))
-    out += "[TimeControl \"" +
-           (tc.timed() ? tag_seconds(tc.initial_ms) + "+" + tag_seconds(tc.increment_ms) +
-                              (tc.delay_ms ? "d" + tag_seconds(tc.delay_ms) : "")
-                        : std::string("-")) +
-           "\"]\n";
-  const Board start;
-  if (!has("FEN") && (!(match.initial_board(BoardA) == start) || !(match.initial_board(BoardB) == start))) {
-    std::string bfen = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));
+  std::string start;
+  if (const Board standard; !(match.initial_board(BoardA) == standard) || !(match.initial_board(BoardB) == standard)) {
+    start = to_bfen(match.initial_board(BoardA), match.initial_board(BoardB));
     if (tc.timed()) {
-      bfen += " |";
-      for (auto c : match.initial_clocks()) bfen += " " + std::to_string(c);
+      start += " |";
+      for (auto c : match.initial_clocks()) start += " " + std::to_string(c);
     }
-    out += "[FEN \"" + bfen + "\"]\n";
   }
-  if (!has("Rules")) {
-    std::string changes;
-    for (const std::string& option : describe_changes(match.rules())) changes += (changes.empty() ? "" : " ") + option;
-    if (!changes.empty()) out += "[Rules \"" + changes + "\"]\n";
-  }
-  if (!has("Result")) out += "[Result \"" + result_string(match.outcome()) + "\"]\n";
-  if (!has("Termination") && match.over()) out += "[Termination \"" + match.outcome().tag() + "\"]\n";
-  out += "\n";
-
+  std::string out = record_header(tags, tc, start, match.rules(), match.outcome());
   // Replay the record through a Match from the initial boards, to write each move in the
   // position it was played in (passing and castling options included).
   Match again(match.initial_board(BoardA), match.initial_board(BoardB), match.rules(), tc,
               match.initial_clocks());
-  std::string line;
-  auto emit = [&](const std::string& token) {
-    if (!line.empty() && line.size() + 1 + token.size() > 90) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + token;
-  };
+  MovetextLines lines;
   for (const MatchEvent& e : match.events()) {
-    BoardId b = board_of(e.seat);
+    const BoardId b = board_of(e.seat);
     if (e.move.is_wait()) {
       again.wait(b, e.time_ms);
       continue;
     }
     const Board& board = again.board(b);
-    char letter = b == BoardA ? (color_of(e.seat) == White ? 'A' : 'a') : (color_of(e.seat) == White ? 'B' : 'b');
-    std::string text = style == MoveStyle::San ? to_san(board, match.rules(), e.move) : to_uci(e.move);
-    std::string token = std::to_string(board.fullmove_number()) + letter + ". " + text;
-    if (tc.timed()) token += " {" + seconds(e.clock_after_ms) + "}";
-    if (tc.delay_ms) token += " {[%emt " + seconds(e.time_ms - again.turn_started(b)) + "]}";
-    emit(token);
+    const std::string text = style == MoveStyle::San ? to_san(board, match.rules(), e.move) : to_uci(e.move);
+    lines.emit(move_token(board.fullmove_number(), e.seat, text, tc, e.clock_after_ms, e.time_ms - again.turn_started(b)));
     again.play(b, e.move, e.time_ms);
   }
-  if (match.over()) emit("{" + match.outcome().tag() + "}");
-  emit(result_string(match.outcome()));
-  out += line + "\n";
-  return out;
+  if (match.over()) lines.emit("{" + match.outcome().tag() + "}");
+  lines.emit(result_string(match.outcome()));
+  return out + lines.finish();
 }
 
 }  // namespace bh
