@@ -3,7 +3,8 @@
 // board A white, `12a.` = board A black, `B`/`b` likewise), moves in SAN or UCI, the
 // mover's remaining clock in seconds as a comment (`{59.68}`), and at the end the reason
 // as a comment (`{mate A-white}`) and the result (`1-0` = team 1 wins, `0-1`, `1/2-1/2`).
-// A non-standard start is given by a `[FEN "<fen A> | <fen B>"]` tag.
+// A non-standard start is given by a `[FEN "<fen A> | <fen B>"]` tag. A row of three or
+// more boards is recorded the same way (write_bpgn of a Table, replay_row).
 #pragma once
 
 #include <istream>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "core/match.h"
+#include "core/table.h"
 
 namespace bh {
 
@@ -62,6 +64,15 @@ enum class MoveStyle { San, Uci };
 // defaults) Rules are added from the match.
 std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,
                        MoveStyle style = MoveStyle::San);
+
+// A row of three or more boards (core/RULES.md "Three or more boards", "Notation"): the
+// same record with board letters past B (`7C.`, `7c.`), a capture's receiver after `>`
+// where it has a choice (`exd5>C`), the row's position in the FEN tag and `boards=3` in
+// the Rules tag. Written from a Table (row_bpgn.cpp) and replayed into one: replay_row
+// throws ParseError as replay does, and for a ply on a board the row does not have.
+std::string write_bpgn(const Table& table, const std::vector<std::pair<std::string, std::string>>& tags,
+                       MoveStyle style = MoveStyle::San);
+Table replay_row(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback = TimeControl::untimed());
 
 // The PGN result string of an outcome: "1-0", "0-1", "1/2-1/2" or "*".
 std::string result_string(const Outcome& outcome);

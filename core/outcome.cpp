@@ -43,8 +43,8 @@ constexpr std::array<TagForm, 22> kTagForms{{
     {EndReason::Stranded, "stranded", true, true},
 }};
 
-std::optional<Seat> seat_named(std::string_view name) {
-  for (int s = 0; s < kSeats; ++s)
+std::optional<Seat> seat_named(std::string_view name, int boards) {
+  for (int s = 0; s < 2 * boards; ++s)
     if (seat_name(Seat(s)) == name) return Seat(s);
   return std::nullopt;
 }
@@ -171,7 +171,7 @@ std::string Outcome::tag() const {
   return "ongoing";
 }
 
-std::optional<Outcome> parse_outcome_tag(std::string_view tag) {
+std::optional<Outcome> parse_outcome_tag(std::string_view tag, int boards) {
   if (tag == "ongoing") return Outcome{};
   if (tag.starts_with(kGamesWord)) return parse_games_tag(tag.substr(kGamesWord.size()));
   const bool draw = tag.starts_with("draw ");
@@ -186,7 +186,7 @@ std::optional<Outcome> parse_outcome_tag(std::string_view tag) {
     o.reason = f.reason;
     o.result = MatchResult::Draw;
     if (f.has_seat) {
-      const std::optional<Seat> seat = seat_named(rest);
+      const std::optional<Seat> seat = seat_named(rest, boards);
       if (!seat) return std::nullopt;
       o.seat = *seat;
       // A win or loss names the losing seat: its team loses.

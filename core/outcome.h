@@ -85,7 +85,8 @@ Outcome scored_outcome(const std::array<GameEnding, 2>& games);
 MatchResult win_for(Team t);
 
 // The outcome a tag() names: result, reason and, where the tag names one, the seat (else
-// A-white); time_ms is 0. std::nullopt for text that is no tag (a record's free comment).
-std::optional<Outcome> parse_outcome_tag(std::string_view tag);
+// A-white); time_ms is 0. std::nullopt for text that is no tag (a record's free comment),
+// or whose seat is not at a table of `boards` boards (a row's record names C-white...).
+std::optional<Outcome> parse_outcome_tag(std::string_view tag, int boards = 2);
 
 }  // namespace bh

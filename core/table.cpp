@@ -48,6 +48,8 @@ Table::Table(std::vector<Board> row, RuleSet rules, TimeControl tc, std::vector<
   for (int s = 0; s < seats(); ++s)
     if (tc_.timed() && clocks_[s] <= 0)
       throw std::invalid_argument("clock of " + std::string(seat_name(Seat(s))) + " must be positive");
+  initial_ = boards_;
+  initial_clocks_ = clocks_;
   turn_start_.assign(boards(), 0);
   for (int b = 0; b < boards(); ++b) check_pawn_ranks(boards_[b], rules_, BoardId(b));
   for (int b = 0; b < boards() && !over(); ++b) check_board_end(BoardId(b), 0);

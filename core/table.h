@@ -54,6 +54,9 @@ class Table {
   int boards() const { return int(boards_.size()); }
   int seats() const { return 2 * boards(); }
   const Board& board(BoardId b) const { return boards_[b]; }
+  // The boards and clocks the table started from (records replay from them).
+  const Board& initial_board(BoardId b) const { return initial_[b]; }
+  const std::vector<std::int64_t>& initial_clocks() const { return initial_clocks_; }
   const RuleSet& rules() const { return rules_; }
   const TimeControl& time_control() const { return tc_; }
   Seat mover(BoardId b) const { return make_seat(b, boards_[b].side_to_move()); }
@@ -94,6 +97,8 @@ class Table {
   void require_time(std::int64_t t) const;
 
   std::vector<Board> boards_;
+  std::vector<Board> initial_;
+  std::vector<std::int64_t> initial_clocks_;
   RuleSet rules_;
   TimeControl tc_;
   std::vector<std::int64_t> clocks_;      // remaining when the seat's turn began

@@ -7,10 +7,12 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/bpgn.h"
 #include "core/fen.h"
 #include "core/match.h"
 #include "core/notation.h"
@@ -293,6 +295,74 @@ TEST(TableNotation, ARowIsOneFenABoardAndItsClocksTwoABoard) {
     FAIL() << "a board without kings";
   } catch (const ParseError& e) {
     EXPECT_NE(std::string(e.what()).find("row board C"), std::string::npos) << e.what();
+  }
+}
+
+// A random timed game on a row, played to its end (a flag included) or to `moves` moves.
+Table random_row(int boards, std::uint64_t seed, int moves) {
+  std::mt19937 rng{unsigned(seed)};
+  Table t(rules_with({{"boards", std::to_string(boards)}}), TimeControl{20'000, 0});
+  std::int64_t now = 0;
+  while (!t.over() && t.moves_played() < moves) {
+    now += std::uniform_int_distribution<int>(0, 300)(rng);
+    const BoardId b = BoardId(rng() % unsigned(boards));
+    const std::vector<TableMove> actions = t.legal_actions(b);
+    if (actions.empty()) t.wait(b, now);
+    else t.play(b, actions[rng() % actions.size()], now);
+  }
+  return t;
+}
+
+// core/RULES.md "Notation": a row's record numbers its moves with the board letters past B,
+// names a chosen receiver after '>', and replays to the same boards, clocks and ending.
+TEST(TableRecords, ARowsRecordReplaysToTheSameTable) {
+  for (int boards : {3, 5}) {
+    for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+      const Table played = random_row(boards, seed, 200 + 40 * int(seed));
+      std::istringstream in(write_bpgn(played, {{"Event", "row"}}, seed % 2 ? MoveStyle::San : MoveStyle::Uci));
+      const std::vector<BpgnGame> games = read_bpgn(in, "row.bpgn");
+      ASSERT_EQ(games.size(), 1u);
+      const RuleSet rules = record_rules(games[0], RuleSet{});
+      EXPECT_EQ(rules.boards, boards);
+      Table again = replay_row(games[0], rules);
+      if (played.outcome().reason == EndReason::Flag || played.outcome().reason == EndReason::SimultaneousFlags)
+        again.advance_to(played.outcome().time_ms);
+      EXPECT_EQ(again.outcome().tag(), played.outcome().tag()) << "seed " << seed;
+      EXPECT_EQ(again.moves_played(), played.moves_played());
+      for (int b = 0; b < boards; ++b) EXPECT_EQ(again.board(BoardId(b)), played.board(BoardId(b)));
+      for (int s = 0; s < 2 * boards; ++s) EXPECT_EQ(again.remaining(Seat(s)), played.remaining(Seat(s)));
+    }
+  }
+}
+
+TEST(TableRecords, AHandWrittenRowRecordReadsItsReceiversAndIsRefusedAsAMatch) {
+  std::istringstream in(R"([Rules "boards=3"]
+[TimeControl "-"]
+1B. e4 1b. d5 2B. exd5>C 1C. d4 1c. P@e5 *
+)");
+  const std::vector<BpgnGame> games = read_bpgn(in, "hand.bpgn");
+  ASSERT_EQ(games.size(), 1u);
+  const Table t = replay_row(games[0], record_rules(games[0], RuleSet{}));
+  EXPECT_EQ(t.board(BoardId(2)).piece_on(E5), make_piece(Black, Pawn));
+  EXPECT_EQ(t.events()[2].action.receiver, 2);
+  // The two-board replay refuses the row: its rules (boards = 3), or without them its board C.
+  EXPECT_THROW(replay(games[0], record_rules(games[0], RuleSet{})), std::invalid_argument);
+  std::istringstream on_c("1C. e4 *\n");
+  try {
+    replay(read_bpgn(on_c, "c.bpgn")[0], RuleSet{});
+    FAIL() << "a row replayed as a match";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("has no board C"), std::string::npos) << e.what();
+  }
+  std::istringstream wrong(R"([Rules "boards=3"]
+1B. e4 1b. d5 2B. exd5 *
+)");
+  try {
+    replay_row(read_bpgn(wrong, "wrong.bpgn")[0], rules_with({{"boards", "3"}}));
+    FAIL() << "a middle capture without its receiver";
+  } catch (const ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("move 2B. exd5: "), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("say which"), std::string::npos) << e.what();
   }
 }
 
