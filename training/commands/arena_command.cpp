@@ -90,10 +90,7 @@ void print_results(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b
 
 // core/RULES.md "Three or more boards": a row is played by the built-in players only.
 void run_table_arena_command(const ArenaOptions& o, const MatchSetup& setup) {
-  if (!o.bpgn.empty())
-    throw std::invalid_argument("arena: --bpgn: a record of " + std::to_string(setup.context.rules.boards) +
-                                " boards is not written (BPGN holds two boards)");
-  TableArenaConfig config{o.games, setup.context.rules, setup.clock, setup.context.turn.time, o.threads, std::uint64_t(o.seed)};
+  TableArenaConfig config{o.games, setup.context.rules, setup.clock, setup.context.turn.time, o.threads, std::uint64_t(o.seed), o.bpgn};
   check_table_arena(o.a, o.b, config);
   std::cout << "arena: A = " << o.a << ", B = " << o.b << ", " << o.games << " matches on "
             << int(config.rules.boards) << " boards at " << setup.clock.to_string() << " (model think times), "

@@ -65,6 +65,8 @@ std::string arena_record(const Match& match, const ArenaSide& a, const ArenaSide
                             {"BlackB", a1 ? a.name : b.name}});
 }
 
+}  // namespace
+
 void append_records(const std::string& path, const std::vector<std::string>& records) {
   // The BPGN file collects the records of run after run: an append, not a replacement
   // (whole files go through core's write_file_atomic; appends to a log stay appends).
@@ -72,8 +74,6 @@ void append_records(const std::string& path, const std::vector<std::string>& rec
   if (!out) throw std::runtime_error("arena: cannot write " + path);
   for (const auto& r : records) out << r << "\n";
 }
-
-}  // namespace
 
 // Matches run on the threads in any order; the results and the progress calls are
 // serialised, and the records go to the file in match order.

@@ -51,6 +51,10 @@ std::string ending_kind(const Outcome& o);
 // Called after each match (under a lock) with the match number and the running result.
 using ArenaProgress = std::function<void(int match_index, const Match& match, const ArenaResult& so_far)>;
 
+// Appends BPGN records to `path` (created when missing); throws std::runtime_error naming
+// the file when it cannot be written.
+void append_records(const std::string& path, const std::vector<std::string>& records);
+
 // Throws what a player throws (e.g. an external engine that dies), naming the match.
 ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig& config,
                       const ArenaProgress& progress = {});

@@ -9,6 +9,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include "core/bpgn.h"
 #include "mcts/rng.h"
 #include "mcts/table_match.h"
 
@@ -35,6 +36,16 @@ Table play_numbered(const std::string& a, const std::string& b, const TableArena
   }
 }
 
+// The record of match i: each seat's player named by its tag (WhiteA, BlackA, WhiteC...).
+std::string row_record(const Table& table, const std::string& a, const std::string& b, int i) {
+  std::vector<std::pair<std::string, std::string>> tags{{"Event", "arena " + a + " vs " + b},
+                                                        {"Round", std::to_string(i + 1)}};
+  for (int s = 0; s < table.seats(); ++s)
+    tags.emplace_back(std::string(color_of(Seat(s)) == White ? "White" : "Black") + board_letter(board_of(Seat(s))),
+                      team_of(Seat(s)) == a_team(i) ? a : b);
+  return write_bpgn(table, tags);
+}
+
 }  // namespace
 
 void check_table_arena(const std::string& a, const std::string& b, const TableArenaConfig& config) {
@@ -48,14 +59,18 @@ ArenaResult run_table_arena(const std::string& a, const std::string& b, const Ta
   check_table_arena(a, b, config);
   ArenaResult result;
   std::mutex lock;
+  std::vector<std::string> records(std::size_t(config.games));
   auto play_one = [&](int i) {
     const Table table = play_numbered(a, b, config, i);
+    std::string record = config.bpgn_path.empty() ? std::string() : row_record(table, a, b, i);
     std::lock_guard guard(lock);
     result.add(table.outcome(), a_team(i));
+    records[std::size_t(i)] = std::move(record);
     if (progress) progress(i, table, result);
   };
   tbb::task_arena arena(std::max(1, config.threads));
   arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
+  if (!config.bpgn_path.empty()) append_records(config.bpgn_path, records);
   return result;
 }
 

@@ -21,6 +21,7 @@ struct TableArenaConfig {
   TimeModel think;
   int threads = 1;
   std::uint64_t seed = 1;
+  std::string bpgn_path;  // every match appended here as BPGN (a row's record) when not empty
 };
 
 // Called after each match (under a lock) with the match number and the running result.

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <mutex>
 
+#include <unistd.h>
+
 #include "core/bpgn.h"
 #include "core/recorded_ending.h"
 #include "mcts/greedy_player.h"
@@ -100,13 +102,17 @@ TEST(Arena, UnderKingCaptureTheGreedyPlayerTakesKings) {
 }
 
 // core/RULES.md "Three or more boards": on a row the arena seats the built-in players,
-// both colourings in turn, counts every match once from side A's view, and refuses a
-// player or a rule set a row does not play before any match.
+// both colourings in turn, counts every match once from side A's view, writes each match's
+// record in match order (replayed here to its ending), and refuses a player or a rule set
+// a row does not play before any match.
 TEST(Arena, ARowOfThreeBoardsSeatsTheBuiltInPlayersInBothColourings) {
+  const auto path = std::filesystem::temp_directory_path() / ("arena_row_" + std::to_string(::getpid()) + ".bpgn");
+  std::filesystem::remove(path);
   TableArenaConfig config;
   config.games = 6;
   config.threads = 2;
   config.clock = TimeControl{60'000, 0};
+  config.bpgn_path = path.string();
   set_option(config.rules, "boards", "3");
   std::vector<int> seen;
   std::mutex lock;
@@ -119,6 +125,18 @@ TEST(Arena, ARowOfThreeBoardsSeatsTheBuiltInPlayersInBothColourings) {
   EXPECT_EQ(r.games(), 6);
   EXPECT_EQ(seen.size(), 6u);
   EXPECT_GE(r.wins, 5) << r.wins << "/" << r.draws << "/" << r.losses;  // greedy over random, in both colourings
+  const std::vector<BpgnGame> records = read_bpgn_file(path.string());
+  ASSERT_EQ(records.size(), 6u);
+  for (const BpgnGame& g : records) {
+    EXPECT_EQ(g.tag("Round"), std::to_string(&g - records.data() + 1));
+    EXPECT_EQ(g.tag("WhiteC"), g.index % 2 ? "greedy" : "random");  // C-white plays for team 1
+    Table again = replay_row(g, record_rules(g, RuleSet{}));
+    const std::optional<Outcome> recorded = parse_outcome_tag(g.reason, 3);
+    ASSERT_TRUE(recorded) << g.reason;
+    if (!again.over()) again.advance_to(again.flag_time(board_of(recorded->seat)));  // a flag the moves do not show
+    EXPECT_EQ(again.outcome().tag(), g.reason);
+  }
+  std::filesystem::remove(path);
   EXPECT_THROW(run_table_arena("tactical", "random", config), std::invalid_argument);
   set_option(config.rules, "both_games", "true");
   EXPECT_THROW(run_table_arena("greedy", "random", config), std::invalid_argument);
