@@ -67,12 +67,31 @@ std::string arena_record(const Match& match, const ArenaSide& a, const ArenaSide
 
 }  // namespace
 
-void append_records(const std::string& path, const std::vector<std::string>& records) {
-  // The BPGN file collects the records of run after run: an append, not a replacement
-  // (whole files go through core's write_file_atomic; appends to a log stay appends).
-  std::ofstream out(path, std::ios::app);
-  if (!out) throw std::runtime_error("arena: cannot write " + path);
-  for (const auto& r : records) out << r << "\n";
+ArenaTally::ArenaTally(int games, std::string bpgn_path)
+    : records_(std::size_t(std::max(0, games))), bpgn_path_(std::move(bpgn_path)) {}
+
+void ArenaTally::add(int i, const Outcome& o, Team a_team, std::string record,
+                     const std::function<void(const ArenaResult&)>& report) {
+  std::lock_guard guard(lock_);
+  result_.add(o, a_team);
+  records_[std::size_t(i)] = std::move(record);
+  if (report) report(result_);
+}
+
+ArenaResult ArenaTally::finish() {
+  if (recording()) {
+    // The BPGN file collects the records of run after run: an append, not a replacement
+    // (whole files go through core's write_file_atomic; appends to a log stay appends).
+    std::ofstream out(bpgn_path_, std::ios::app);
+    if (!out) throw std::runtime_error("arena: cannot write " + bpgn_path_);
+    for (const auto& r : records_) out << r << "\n";
+  }
+  return result_;
+}
+
+void for_each_match(int games, int threads, const std::function<void(int)>& play) {
+  tbb::task_arena arena(std::max(1, threads));
+  arena.execute([&] { tbb::parallel_for(0, games, play, tbb::simple_partitioner()); });
 }
 
 // Matches run on the threads in any order; the results and the progress calls are
@@ -80,25 +99,16 @@ void append_records(const std::string& path, const std::vector<std::string>& rec
 ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig& config,
                       const ArenaProgress& progress) {
   if (config.games < 1) throw std::invalid_argument("arena: the number of matches must be at least 1");
-  ArenaResult result;
-  std::mutex lock;
-  std::vector<std::string> records(std::size_t(config.games));
-
-  auto play_one = [&](int i) {
+  ArenaTally tally(config.games, config.bpgn_path);
+  for_each_match(config.games, config.threads, [&](int i) {
     const Players owned = seat_players(a, b, config.seed, i);
-    Match match = play_numbered(owned, config, i);
-    std::string record = config.bpgn_path.empty() ? std::string() : arena_record(match, a, b, i);
-    std::lock_guard guard(lock);
-    result.add(match.outcome(), a_is_team1(i) ? Team1 : Team2);
-    records[std::size_t(i)] = std::move(record);
-    if (progress) progress(i, match, result);
-  };
-
-  tbb::task_arena arena(std::max(1, config.threads));
-  arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
-
-  if (!config.bpgn_path.empty()) append_records(config.bpgn_path, records);
-  return result;
+    const Match match = play_numbered(owned, config, i);
+    tally.add(i, match.outcome(), a_is_team1(i) ? Team1 : Team2, tally.recording() ? arena_record(match, a, b, i) : "",
+              [&](const ArenaResult& so_far) {
+                if (progress) progress(i, match, so_far);
+              });
+  });
+  return tally.finish();
 }
 
 }  // namespace bh

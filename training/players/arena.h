@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -51,9 +52,26 @@ std::string ending_kind(const Outcome& o);
 // Called after each match (under a lock) with the match number and the running result.
 using ArenaProgress = std::function<void(int match_index, const Match& match, const ArenaResult& so_far)>;
 
-// Appends BPGN records to `path` (created when missing); throws std::runtime_error naming
-// the file when it cannot be written.
-void append_records(const std::string& path, const std::vector<std::string>& records);
+// The one way an arena counts its matches, which finish on many threads in any order:
+// each is added under a lock with its record, and its progress report is made while the
+// lock is held; finish() appends the records to the BPGN file in match order.
+class ArenaTally {
+ public:
+  ArenaTally(int games, std::string bpgn_path);
+  bool recording() const { return !bpgn_path_.empty(); }
+  void add(int i, const Outcome& o, Team a_team, std::string record, const std::function<void(const ArenaResult&)>& report);
+  // Throws std::runtime_error naming the file when it cannot be written.
+  ArenaResult finish();
+
+ private:
+  std::mutex lock_;
+  ArenaResult result_;
+  std::vector<std::string> records_;
+  std::string bpgn_path_;
+};
+
+// Plays matches 0 .. games-1 on `threads` TBB threads (each seeded by its number).
+void for_each_match(int games, int threads, const std::function<void(int)>& play);
 
 // Throws what a player throws (e.g. an external engine that dies), naming the match.
 ArenaResult run_arena(const ArenaSide& a, const ArenaSide& b, const ArenaConfig& config,

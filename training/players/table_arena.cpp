@@ -2,12 +2,8 @@
 #include "training/players/table_arena.h"
 
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 #include <vector>
-
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "core/bpgn.h"
 #include "mcts/rng.h"
@@ -57,21 +53,15 @@ void check_table_arena(const std::string& a, const std::string& b, const TableAr
 ArenaResult run_table_arena(const std::string& a, const std::string& b, const TableArenaConfig& config,
                             const TableArenaProgress& progress) {
   check_table_arena(a, b, config);
-  ArenaResult result;
-  std::mutex lock;
-  std::vector<std::string> records(std::size_t(config.games));
-  auto play_one = [&](int i) {
+  ArenaTally tally(config.games, config.bpgn_path);
+  for_each_match(config.games, config.threads, [&](int i) {
     const Table table = play_numbered(a, b, config, i);
-    std::string record = config.bpgn_path.empty() ? std::string() : row_record(table, a, b, i);
-    std::lock_guard guard(lock);
-    result.add(table.outcome(), a_team(i));
-    records[std::size_t(i)] = std::move(record);
-    if (progress) progress(i, table, result);
-  };
-  tbb::task_arena arena(std::max(1, config.threads));
-  arena.execute([&] { tbb::parallel_for(0, config.games, play_one, tbb::simple_partitioner()); });
-  if (!config.bpgn_path.empty()) append_records(config.bpgn_path, records);
-  return result;
+    tally.add(i, table.outcome(), a_team(i), tally.recording() ? row_record(table, a, b, i) : "",
+              [&](const ArenaResult& so_far) {
+                if (progress) progress(i, table, so_far);
+              });
+  });
+  return tally.finish();
 }
 
 }  // namespace bh
