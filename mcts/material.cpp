@@ -27,4 +27,13 @@ int material_balance(const Board& a, const Board& b, Team t) {
   return team_material(a, b, t) - team_material(a, b, ~t);
 }
 
+int row_material_balance(std::span<const Board> boards, Team t) {
+  int balance = 0;
+  for (std::size_t j = 0; j < boards.size(); ++j) {
+    const Color ours = team_of(BoardId(j), White) == t ? White : Black;
+    balance += side_material(boards[j], ours) - side_material(boards[j], ~ours);
+  }
+  return balance;
+}
+
 }  // namespace bh

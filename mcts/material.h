@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 
 #include "core/board.h"
 #include "core/types.h"
@@ -23,5 +24,8 @@ int side_material(const Board& board, Color c);
 int team_material(const Board& a, const Board& b, Team t);
 // Team t's material minus the other team's.
 int material_balance(const Board& a, const Board& b, Team t);
+// The same over a row of boards (core/RULES.md "Three or more boards"): team 1 plays White
+// on A, C, E... and Black on B, D, F...; on two boards it is material_balance.
+int row_material_balance(std::span<const Board> boards, Team t);
 
 }  // namespace bh

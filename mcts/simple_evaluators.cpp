@@ -61,11 +61,13 @@ void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
   }
 }
 
-int TacticalEvaluator::score(const MatchView& view) {
-  const Team team = team_of(view.seat);
-  int total = material_balance(view.boards[BoardA], view.boards[BoardB], team);
-  for (BoardId b : {BoardA, BoardB}) {
-    const Board& board = view.boards[b];
+int TacticalEvaluator::score(const MatchView& view) { return score(view.boards, team_of(view.seat)); }
+
+int TacticalEvaluator::score(std::span<const Board> boards, Team team) {
+  int total = row_material_balance(boards, team);
+  for (std::size_t j = 0; j < boards.size(); ++j) {
+    const BoardId b = BoardId(j);
+    const Board& board = boards[j];
     // Both boards move on while this seat decides: each mover gets its captures.
     const int pending = capture_gain(board);
     total += team_of(b, board.side_to_move()) == team ? pending : -pending;

@@ -51,6 +51,9 @@ class TacticalEvaluator final : public Evaluator {
 
   // The score above, in Sunsetter centipawns for the team of view.seat.
   static int score(const MatchView& view);
+  // The same score for `team` over any row of boards (core/RULES.md "Three or more
+  // boards"; the built-in tactical player of a row, mcts/table_players.h).
+  static int score(std::span<const Board> boards, Team team);
 
  private:
   double scale_, prior_scale_, check_bonus_;

@@ -7,6 +7,7 @@
 
 #include "core/board_rules.h"
 #include "mcts/material.h"
+#include "mcts/simple_evaluators.h"
 
 namespace bh {
 
@@ -14,21 +15,25 @@ namespace {
 
 constexpr int kMateScore = 1'000'000;
 
-// The balance for the mover's team after `action`, kMateScore for a mate or a king taken.
-int greedy_score(const Table& table, BoardId b, TableMove action) {
+// How a one-ply player judges the row after its action, for the mover's team.
+using RowScore = int (*)(std::span<const Board> boards, Team team);
+
+// `score` of the row after `action` for the mover's team, kMateScore for a mate or a king
+// taken.
+int score_after(const Table& table, BoardId b, TableMove action, RowScore score) {
   std::vector<Board> boards;
   for (int j = 0; j < table.boards(); ++j) boards.push_back(table.board(BoardId(j)));
   const Team us = team_of(table.mover(b));
   const Capture captured = boards[b].play(action.move, table.rules().promotion);
   if (captured.type == King || board_state(boards[b], table.rules()) == BoardState::Checkmate) return kMateScore;
   if (captured) boards[action.receiver].add_to_reserve(captured.color, passed_type(captured, table.rules()));
-  return row_material_balance(boards, us);
+  return score(boards, us);
 }
 
-// The best-scoring action, ties at random (every action alike: the random mover).
+// The best-scoring action, ties at random (no score: every action alike, the random mover).
 class OnePlyTablePlayer final : public TablePlayer {
  public:
-  OnePlyTablePlayer(std::string name, bool greedy, std::uint64_t seed) : name_(std::move(name)), greedy_(greedy), rng_(seed) {}
+  OnePlyTablePlayer(std::string name, RowScore score, std::uint64_t seed) : name_(std::move(name)), score_(score), rng_(seed) {}
 
   TableMove decide(const Table& table, BoardId b) override {
     const std::vector<TableMove> actions = table.legal_actions(b);
@@ -36,7 +41,7 @@ class OnePlyTablePlayer final : public TablePlayer {
     std::vector<TableMove> best;
     int best_score = std::numeric_limits<int>::min();
     for (const TableMove& a : actions) {
-      const int score = greedy_ ? greedy_score(table, b, a) : 0;
+      const int score = score_ ? score_after(table, b, a, score_) : 0;
       if (score > best_score) best_score = score, best.clear();
       if (score == best_score) best.push_back(a);
     }
@@ -46,26 +51,22 @@ class OnePlyTablePlayer final : public TablePlayer {
 
  private:
   std::string name_;
-  bool greedy_;
+  RowScore score_;
   Rng rng_;
 };
 
 }  // namespace
 
-int row_material_balance(std::span<const Board> boards, Team t) {
-  int balance = 0;
-  for (std::size_t j = 0; j < boards.size(); ++j) {
-    const Color ours = team_of(BoardId(j), White) == t ? White : Black;
-    balance += side_material(boards[j], ours) - side_material(boards[j], ~ours);
-  }
-  return balance;
-}
-
-std::string_view table_player_names() { return "random, greedy"; }
+std::string_view table_player_names() { return "random, greedy, tactical"; }
 
 std::unique_ptr<TablePlayer> make_table_player(std::string_view name, std::uint64_t seed) {
-  if (name == "random" || name == "greedy")
-    return std::make_unique<OnePlyTablePlayer>(std::string(name), name == "greedy", seed);
+  constexpr std::pair<std::string_view, RowScore> kPlayers[] = {
+      {"random", nullptr},
+      {"greedy", row_material_balance},
+      {"tactical", [](std::span<const Board> boards, Team team) { return TacticalEvaluator::score(boards, team); }},
+  };
+  for (const auto& [known, score] : kPlayers)
+    if (name == known) return std::make_unique<OnePlyTablePlayer>(std::string(name), score, seed);
   throw std::invalid_argument("'" + std::string(name) + "' does not play on a row of three or more boards; the players there are " +
                               std::string(table_player_names()) +
                               " (the search and the network play two boards: core/RULES.md \"Three or more boards\")");

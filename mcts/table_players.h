@@ -1,6 +1,7 @@
 // table_players.h — the built-in players of a row of boards (core/table.h, core/RULES.md
-// "Three or more boards"): the random mover and the one-ply greedy material player of
-// greedy_player.h, read for a row. The capture's receiver is part of the action chosen.
+// "Three or more boards"): the random mover, the one-ply greedy material player of
+// greedy_player.h and a one-ply player judged by the tactical evaluator's score
+// (simple_evaluators.h), read for a row. The capture's receiver is part of the action.
 // The search and the network play two boards (mcts/README.md "Three or more boards").
 #pragma once
 
@@ -23,13 +24,11 @@ class TablePlayer {
   virtual std::string name() const = 0;
 };
 
-// "random" or "greedy", seeded; throws std::invalid_argument naming the players a row has.
+// "random", "greedy" or "tactical" (one ply, then TacticalEvaluator's score of the row:
+// material, the captures each board's mover has pending, king danger), seeded; throws
+// std::invalid_argument naming the players a row has.
 std::unique_ptr<TablePlayer> make_table_player(std::string_view name, std::uint64_t seed);
-// The names make_table_player knows, for help texts and errors: "random, greedy".
+// The names make_table_player knows, for help texts and errors: "random, greedy, tactical".
 std::string_view table_player_names();
-
-// Team t's material over a row, reserves included, minus the other team's (Sunsetter's
-// values of mcts/material.h; team 1 plays White on A, C, E...).
-int row_material_balance(std::span<const Board> boards, Team t);
 
 }  // namespace bh

@@ -9,6 +9,8 @@
 
 #include "core/fen.h"
 #include "core/notation.h"
+#include "mcts/material.h"
+#include "mcts/simple_evaluators.h"
 #include "mcts/table_match.h"
 #include "mcts/table_players.h"
 #include "tests/core/rules_with.h"
@@ -46,6 +48,21 @@ TEST(TablePlayers, GreedyTakesTheQueenAndRandomPlaysOnlyLegalActions) {
   }
 }
 
+// A pawn on d5 defended by c6: greedy takes it with the queen (one ply sees a pawn won),
+// the tactical player sees the recapture waiting (its score counts the captures each
+// board's mover has pending) and keeps the queen.
+TEST(TablePlayers, TheTacticalPlayerSeesTheRecaptureGreedyDoesNot) {
+  const Board b = parse_fen("4k3/8/2p5/3p4/8/8/8/3QK3[] w - - 0 1");
+  Table t({Board(), b, Board()}, three_boards(), TimeControl::untimed());
+  EXPECT_EQ(make_table_player("greedy", 1)->decide(t, BoardB).move, Move::normal(D1, D5));
+  for (std::uint64_t seed = 1; seed <= 5; ++seed)
+    EXPECT_NE(make_table_player("tactical", seed)->decide(t, BoardB).move, Move::normal(D1, D5));
+  // On two boards the row's tactical score is the evaluator's score of the match.
+  const Match two(b, Board(), RuleSet{}, TimeControl::untimed());
+  const std::vector<Board> row{b, Board()};
+  EXPECT_EQ(TacticalEvaluator::score(row, Team1), TacticalEvaluator::score(MatchView::of(two, AWhite, 0)));
+}
+
 TEST(TablePlayers, GreedyMatesWhenItCan) {
   // C-black mates with Qh4 under the classic mate rule (the fool's mate), though it could
   // take nothing.
@@ -55,12 +72,12 @@ TEST(TablePlayers, GreedyMatesWhenItCan) {
 }
 
 TEST(TablePlayers, OnlyTheBuiltInPlayersSitAtARow) {
-  EXPECT_THROW(make_table_player("tactical", 1), std::invalid_argument);
+  EXPECT_THROW(make_table_player("material", 1), std::invalid_argument);
   try {
     make_table_player("mcts", 1);
     FAIL() << "mcts sat at a row";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("random, greedy"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("random, greedy, tactical"), std::string::npos);
   }
 }
 

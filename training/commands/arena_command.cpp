@@ -133,7 +133,7 @@ void add_arena_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--clock", o->clock, "Time control per seat, e.g. 1+0 (minutes+seconds), 20s+0, or 1d2 (a 2-second delay); default 1+0 or the config's");
   cmd->add_option("--threads", o->threads, "Matches played at once")->check(CLI::Range(1, 256))->capture_default_str();
-  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players; [rules] boards = 3 to 8 plays a row of boards between the built-in players random and greedy")
+  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players; [rules] boards = 3 to 8 plays a row of boards between the built-in players random, greedy and tactical (one ply)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--bpgn", o->bpgn, "Append every match to this BPGN file");
   cmd->add_option("--seed", o->seed, "Seed of the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();
