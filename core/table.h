@@ -78,6 +78,10 @@ class Table {
   // under king_capture passes nowhere). Empty once the table is over.
   std::vector<TableMove> legal_actions(BoardId b) const;
 
+  // `action` as board b's mover would play it: a capture with a single receiver gets it.
+  // Throws std::invalid_argument as play() does for an illegal move or a wrong receiver.
+  TableMove checked(BoardId b, TableMove action) const;
+
   // Runs the clocks to t; a mover whose time ends on the way flags and ends the table.
   bool advance_to(std::int64_t t);
   // Board b's mover acts at time t. Returns false (nothing played) when the table ended
@@ -88,7 +92,6 @@ class Table {
   void resign(Seat s, std::int64_t t);
 
  private:
-  TableMove checked(BoardId b, TableMove action) const;
   void play_checked(BoardId b, TableMove action, std::int64_t t);
   void check_board_end(BoardId b, std::int64_t t);
   void check_all_stuck(std::int64_t t);

@@ -47,8 +47,7 @@ TableMove parse_action(const Table& table, BoardId b, std::string_view text) {
   }
   // The table's own check: a receiver that is none, or a missing one where there is a choice.
   try {
-    Table trial = table;
-    trial.play(b, action, table.now());
+    (void)table.checked(b, action);
   } catch (const std::invalid_argument& e) {
     throw ParseError("action '" + std::string(text) + "': " + e.what());
   }
