@@ -120,11 +120,6 @@ std::optional<std::int64_t> parse_clock(const std::string& c, std::string_view c
 
 }  // namespace
 
-std::string BpgnGame::tag(std::string_view key) const {
-  for (const auto& [k, v] : tags)
-    if (k == key) return v;
-  return "";
-}
 
 std::vector<BpgnGame> read_bpgn(std::istream& in, const std::string& source) {
   std::vector<BpgnGame> games;
@@ -279,16 +274,6 @@ Match replay(const BpgnGame& game, const RuleSet& rules, const TimeControl& fall
                        std::string(seat_name(ending->seat)) + " does not hold: " + verdict.explanation);
   }
   return m;
-}
-
-std::string result_string(const Outcome& o) {
-  switch (o.result) {
-    case MatchResult::Team1Wins: return "1-0";
-    case MatchResult::Team2Wins: return "0-1";
-    case MatchResult::Draw: return "1/2-1/2";
-    case MatchResult::Ongoing: break;
-  }
-  return "*";
 }
 
 std::string write_bpgn(const Match& match, const std::vector<std::pair<std::string, std::string>>& tags,

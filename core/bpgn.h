@@ -4,7 +4,8 @@
 // mover's remaining clock in seconds as a comment (`{59.68}`), and at the end the reason
 // as a comment (`{mate A-white}`) and the result (`1-0` = team 1 wins, `0-1`, `1/2-1/2`).
 // A non-standard start is given by a `[FEN "<fen A> | <fen B>"]` tag. A row of three or
-// more boards is recorded the same way (write_bpgn of a Table, replay_row).
+// more boards is recorded the same way (write_bpgn of a Table, replay_row). A record as
+// read (BpgnGame) and result_string are in core/bpgn_text.h, which every record shares.
 #pragma once
 
 #include <istream>
@@ -13,32 +14,11 @@
 #include <utility>
 #include <vector>
 
+#include "core/bpgn_text.h"
 #include "core/match.h"
 #include "core/table.h"
 
 namespace bh {
-
-struct BpgnPly {
-  BoardId board;
-  Color color;
-  int number;                           // the move number written before it
-  std::string text;                     // the move as written (SAN or UCI)
-  std::optional<std::int64_t> clock_ms; // the mover's remaining time after the move
-  int line;                             // where it stands in the source
-  std::optional<std::int64_t> elapsed_ms = std::nullopt; // how long the mover thought ([%emt], written under a delay)
-};
-
-struct BpgnGame {
-  std::vector<std::pair<std::string, std::string>> tags;
-  std::vector<BpgnPly> plies;
-  std::string result = "*";
-  std::string reason;  // the last comment that is not a clock, e.g. "mate A-white"
-  int line = 0;        // first line of the game in its source
-  int index = 0;       // 1-based position of the game in its source
-
-  // The value of a tag, or "" when absent.
-  std::string tag(std::string_view key) const;
-};
 
 // Reads every game; `source` names the input in errors ("file.bpgn line 12: ...").
 std::vector<BpgnGame> read_bpgn(std::istream& in, const std::string& source);
@@ -74,7 +54,5 @@ std::string write_bpgn(const Table& table, const std::vector<std::pair<std::stri
                        MoveStyle style = MoveStyle::San);
 Table replay_row(const BpgnGame& game, const RuleSet& rules, const TimeControl& fallback = TimeControl::untimed());
 
-// The PGN result string of an outcome: "1-0", "0-1", "1/2-1/2" or "*".
-std::string result_string(const Outcome& outcome);
 
 }  // namespace bh

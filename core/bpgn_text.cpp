@@ -23,6 +23,22 @@ std::string tag_seconds(std::int64_t ms) {
 
 }  // namespace
 
+std::string BpgnGame::tag(std::string_view key) const {
+  for (const auto& [k, v] : tags)
+    if (k == key) return v;
+  return "";
+}
+
+std::string result_string(const Outcome& o) {
+  switch (o.result) {
+    case MatchResult::Team1Wins: return "1-0";
+    case MatchResult::Team2Wins: return "0-1";
+    case MatchResult::Draw: return "1/2-1/2";
+    case MatchResult::Ongoing: break;
+  }
+  return "*";
+}
+
 std::string escape_tag(const std::string& value) {
   std::string out;
   for (char c : value) {

@@ -1,18 +1,48 @@
-// bpgn_text.h — the parts of BPGN text that every record shares, the two-board match's
-// (bpgn.cpp) and a row's (row_bpgn.cpp): tag values, clock seconds, the TimeControl tag,
-// move numbers with their board letter (`12A.`, `12a.`, `12C.`...), the header's tags, the
-// movetext's lines, and when a recorded move was played.
+// bpgn_text.h — what every BPGN record shares, the two-board match's (bpgn.cpp) and a
+// row's (row_bpgn.cpp): a record as read (BpgnGame, its plies), tag values, clock
+// seconds, the TimeControl tag, move numbers with their board letter (`12A.`, `12a.`,
+// `12C.`...), the result and the header's tags, the movetext's lines, and when a recorded
+// move was played.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
-#include "core/bpgn.h"
+#include "core/match.h"
+#include "core/outcome.h"
+#include "core/rules.h"
 
 namespace bh {
+
+struct BpgnPly {
+  BoardId board;
+  Color color;
+  int number;                           // the move number written before it
+  std::string text;                     // the move as written (SAN or UCI)
+  std::optional<std::int64_t> clock_ms; // the mover's remaining time after the move
+  int line;                             // where it stands in the source
+  std::optional<std::int64_t> elapsed_ms = std::nullopt; // how long the mover thought ([%emt], written under a delay)
+};
+
+struct BpgnGame {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<BpgnPly> plies;
+  std::string result = "*";
+  std::string reason;  // the last comment that is not a clock, e.g. "mate A-white"
+  int line = 0;        // first line of the game in its source
+  int index = 0;       // 1-based position of the game in its source
+
+  // The value of a tag, or "" when absent.
+  std::string tag(std::string_view key) const;
+};
+
+// The PGN result string of an outcome: "1-0", "0-1", "1/2-1/2" or "*".
+std::string result_string(const Outcome& outcome);
 
 // A tag value with '"' and '\' escaped.
 std::string escape_tag(const std::string& value);
