@@ -117,13 +117,11 @@ bool Table::advance_to(std::int64_t t) {
   if (over()) return false;
   require_time(t);
   if (tc_.timed()) {
-    std::vector<BoardId> all;
-    for (int b = 0; b < boards(); ++b) all.push_back(BoardId(b));
     std::int64_t first = std::numeric_limits<std::int64_t>::max();
-    for (BoardId b : all) first = std::min(first, flag_time(b));
+    for (int b = 0; b < boards(); ++b) first = std::min(first, flag_time(BoardId(b)));
     if (first <= t) {
       now_ = std::max(now_, first);
-      finish_by_clock(all, EndReason::Flag, first);
+      finish_by_clock(EndReason::Flag, first);
       return false;
     }
   }
@@ -131,14 +129,14 @@ bool Table::advance_to(std::int64_t t) {
   return true;
 }
 
-void Table::finish_by_clock(const std::vector<BoardId>& candidates, EndReason why, std::int64_t t) {
+void Table::finish_by_clock(EndReason why, std::int64_t t) {
   // core/RULES.md "End of the match": the first to run out loses; two opponents running
   // out at the same moment draw. Stuck boards (stuck_rule = flag) are judged the same way.
   std::int64_t first = std::numeric_limits<std::int64_t>::max();
-  for (BoardId b : candidates) first = std::min(first, flag_time(b));
+  for (int b = 0; b < boards(); ++b) first = std::min(first, flag_time(BoardId(b)));
   std::vector<Seat> losers;
-  for (BoardId b : candidates)
-    if (flag_time(b) == first) losers.push_back(mover(b));
+  for (int b = 0; b < boards(); ++b)
+    if (flag_time(BoardId(b)) == first) losers.push_back(mover(BoardId(b)));
   const bool both_teams = std::any_of(losers.begin(), losers.end(), [&](Seat s) { return team_of(s) != team_of(losers[0]); });
   const std::int64_t at = std::max(first, t);
   if (both_teams)
@@ -208,15 +206,12 @@ void Table::check_board_end(BoardId b, std::int64_t t) {
 void Table::check_all_stuck(std::int64_t t) {
   // core/RULES.md "Three or more boards": when no mover anywhere can move, no capture can
   // happen again and no piece can arrive; the stuck rule of two boards decides.
-  std::vector<BoardId> all;
-  for (int b = 0; b < boards(); ++b) {
+  for (int b = 0; b < boards(); ++b)
     if (state(BoardId(b)) != BoardState::Stuck) return;
-    all.push_back(BoardId(b));
-  }
   if (rules_.stuck_rule == StuckRule::Draw || !tc_.timed())
     outcome_ = Outcome{MatchResult::Draw, EndReason::BothStuck, mover(BoardA), t};
   else
-    finish_by_clock(all, EndReason::StuckFlag, t);
+    finish_by_clock(EndReason::StuckFlag, t);
 }
 
 }  // namespace bh

@@ -95,8 +95,9 @@ class Table {
   void play_checked(BoardId b, TableMove action, std::int64_t t);
   void check_board_end(BoardId b, std::int64_t t);
   void check_all_stuck(std::int64_t t);
-  // The first of `boards` to flag (time and seat), a draw when opponents tie.
-  void finish_by_clock(const std::vector<BoardId>& boards, EndReason why, std::int64_t t);
+  // Ends the table for the mover who would flag first (no earlier than t), a draw when
+  // opponents tie: a flag, or every board stuck under stuck_rule = flag.
+  void finish_by_clock(EndReason why, std::int64_t t);
   void require_time(std::int64_t t) const;
 
   std::vector<Board> boards_;

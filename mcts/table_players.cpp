@@ -1,4 +1,4 @@
-// table_players.cpp — random and one-ply greedy actions at a row of boards.
+// table_players.cpp — random, greedy and tactical one-ply actions at a row of boards.
 #include "mcts/table_players.h"
 
 #include <limits>
