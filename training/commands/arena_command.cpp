@@ -62,7 +62,9 @@ void print_header(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b,
             << std::endl;
 }
 
-void print_match(const ArenaOptions& o, int i, const Match& match, const ArenaResult& so_far) {
+// A match of two boards or a row's (a Match or a Table).
+template <class Game>
+void print_match(const ArenaOptions& o, int i, const Game& match, const ArenaResult& so_far) {
   const bool a_team1 = i % 2 == 0;
   std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (a_team1 ? "team 1" : "team 2") << ", "
             << match.outcome().describe() << " after " << match.moves_played() << " moves, "
@@ -96,10 +98,7 @@ void run_table_arena_command(const ArenaOptions& o, const MatchSetup& setup) {
             << int(config.rules.boards) << " boards at " << setup.clock.to_string() << " (model think times), "
             << o.threads << " thread" << (o.threads == 1 ? "" : "s") << std::endl;
   const ArenaResult r = run_table_arena(o.a, o.b, config, [&o](int i, const Table& table, const ArenaResult& so_far) {
-    std::cout << "match " << (i + 1) << "/" << o.games << ": A plays " << (i % 2 == 0 ? "team 1" : "team 2") << ", "
-              << table.outcome().describe() << " after " << table.moves_played() << " moves, "
-              << table.outcome().time_ms / 1000.0 << " s; A " << so_far.wins << "/" << so_far.draws << "/"
-              << so_far.losses << std::endl;
+    print_match(o, i, table, so_far);
   });
   print_results(o, {o.a, {}}, {o.b, {}}, r);
 }
