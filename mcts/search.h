@@ -30,6 +30,7 @@
 #include "mcts/game_state.h"
 #include "mcts/leaf_batch.h"
 #include "mcts/proof.h"
+#include "mcts/puct.h"
 #include "mcts/rng.h"
 #include "mcts/search_config.h"
 #include "mcts/simple_evaluators.h"
@@ -69,9 +70,6 @@ struct SearchResult {
   std::uint32_t visits = 0;         // root visits
   Proof proof = Proof::Unknown;     // the root's, for the seat's team
 };
-
-// Values change sign only when the team to move changes (the backup rule above).
-constexpr float value_for(Team viewer, Team owner, float value) { return viewer == owner ? value : -value; }
 
 class Search {
  public:
