@@ -54,6 +54,8 @@ class Table {
   int boards() const { return int(boards_.size()); }
   int seats() const { return 2 * boards(); }
   const Board& board(BoardId b) const { return boards_[b]; }
+  // Every board in order (what a row's evaluators read).
+  const std::vector<Board>& row() const { return boards_; }
   // The boards and clocks the table started from (records replay from them).
   const Board& initial_board(BoardId b) const { return initial_[b]; }
   const std::vector<std::int64_t>& initial_clocks() const { return initial_clocks_; }

@@ -45,19 +45,22 @@ void UniformEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Ev
   }
 }
 
+float MaterialEvaluator::value_of(int balance) const { return float(std::tanh(balance / scale_)); }
+
+double MaterialEvaluator::prior_logit(const Board& own, Move m) const {
+  double logit = 0;
+  if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
+  if (own.gives_check(m)) logit += check_bonus_;
+  return logit;
+}
+
 void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
   assert(batch.size() == out.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
     const MatchView& v = *batch[i].view;
     const Board& own = v.own_board();
-    const int balance = material_balance(v.boards[BoardA], v.boards[BoardB], team_of(v.seat));
-    set_value(out[i], float(std::tanh(balance / scale_)));
-    set_priors(batch[i], out[i].priors, [&](Move m) {
-      double logit = 0;
-      if (!m.is_drop() && !own.empty(m.to())) logit += piece_value(type_of(own.piece_on(m.to()))) / prior_scale_;
-      if (own.gives_check(m)) logit += check_bonus_;
-      return logit;
-    });
+    set_value(out[i], value_of(material_balance(v.boards[BoardA], v.boards[BoardB], team_of(v.seat))));
+    set_priors(batch[i], out[i].priors, [&](Move m) { return prior_logit(own, m); });
   }
 }
 
@@ -79,15 +82,19 @@ int TacticalEvaluator::score(std::span<const Board> boards, Team team) {
   return total;
 }
 
+float TacticalEvaluator::value_of(int score) const { return float(std::tanh(score / scale_)); }
+
+double TacticalEvaluator::prior_logit(const Board& own, Move m) const {
+  return static_exchange(own, m) / prior_scale_ + (own.gives_check(m) ? check_bonus_ : 0.0);
+}
+
 void TacticalEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
   assert(batch.size() == out.size());
   for (std::size_t i = 0; i < batch.size(); ++i) {
     const MatchView& v = *batch[i].view;
     const Board& own = v.own_board();
-    set_value(out[i], float(std::tanh(score(v) / scale_)));
-    set_priors(batch[i], out[i].priors, [&](Move m) {
-      return static_exchange(own, m) / prior_scale_ + (own.gives_check(m) ? check_bonus_ : 0.0);
-    });
+    set_value(out[i], value_of(score(v)));
+    set_priors(batch[i], out[i].priors, [&](Move m) { return prior_logit(own, m); });
   }
 }
 

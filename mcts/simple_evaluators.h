@@ -34,6 +34,11 @@ class MaterialEvaluator final : public Evaluator {
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override { return "material"; }
 
+  // What evaluate() makes of a team's balance and of a move by `own`'s mover (the prior is
+  // proportional to exp of the logit); a row's search reads them too (table_search.h).
+  float value_of(int balance) const;
+  double prior_logit(const Board& own, Move m) const;
+
  private:
   double scale_, prior_scale_, check_bonus_;
 };
@@ -48,6 +53,10 @@ class TacticalEvaluator final : public Evaluator {
       : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override { return "tactical"; }
+
+  // What evaluate() makes of a score and of a move by `own`'s mover, as MaterialEvaluator's.
+  float value_of(int score) const;
+  double prior_logit(const Board& own, Move m) const;
 
   // The score above, in Sunsetter centipawns for the team of view.seat.
   static int score(const MatchView& view);

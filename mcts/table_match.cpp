@@ -37,6 +37,12 @@ Table play_table_match(std::span<TablePlayer* const> players, const TableMatchCo
     const std::int64_t t = ready[next];
     if (!table.advance_to(t)) break;  // a clock ran out first
     const TableMove action = players[table.mover(BoardId(next))]->decide(table, BoardId(next));
+    if (action.move.is_wait()) {
+      // The mover sits one slice, clock running, and decides again (a search player may).
+      table.wait(BoardId(next), t);
+      ready[next] = t + config.think.wait_ms();
+      continue;
+    }
     table.play(BoardId(next), action, t);
     schedule(next, t);
     for (int b = 0; b < table.boards(); ++b)

@@ -1,7 +1,8 @@
 // table_match.h — one game at a row of boards (core/table.h) between built-in players
 // (table_players.h). Each board's mover acts when a think time, drawn from the time model
-// at the start of its turn, has passed; it decides then, on the table as it is. A stuck
-// mover is asked again when a piece reaches it. The clocks and the table's rules decide
+// at the start of its turn, has passed; it decides then, on the table as it is: a move, or
+// in a timed table a wait of one slice (the time model's wait_ms), after which it decides
+// again. A stuck mover is asked again when a piece reaches it. The clocks and the table's rules decide
 // the rest (core/RULES.md "Three or more boards").
 #pragma once
 

@@ -1,4 +1,5 @@
-// table_players.cpp — random, greedy and tactical one-ply actions at a row of boards.
+// table_players.cpp — random and greedy one-ply actions at a row of boards, and the search
+// players.
 #include "mcts/table_players.h"
 
 #include <limits>
@@ -7,7 +8,7 @@
 
 #include "core/board_rules.h"
 #include "mcts/material.h"
-#include "mcts/simple_evaluators.h"
+#include "mcts/table_search.h"
 
 namespace bh {
 
@@ -21,8 +22,7 @@ using RowScore = int (*)(std::span<const Board> boards, Team team);
 // `score` of the row after `action` for the mover's team, kMateScore for a mate or a king
 // taken.
 int score_after(const Table& table, BoardId b, TableMove action, RowScore score) {
-  std::vector<Board> boards;
-  for (int j = 0; j < table.boards(); ++j) boards.push_back(table.board(BoardId(j)));
+  std::vector<Board> boards = table.row();
   const Team us = team_of(table.mover(b));
   const Capture captured = boards[b].play(action.move, table.rules().promotion);
   if (captured.type == King || board_state(boards[b], table.rules()) == BoardState::Checkmate) return kMateScore;
@@ -55,21 +55,36 @@ class OnePlyTablePlayer final : public TablePlayer {
   Rng rng_;
 };
 
+// The search's best action at the decision in front of it (the table's now).
+class SearchTablePlayer final : public TablePlayer {
+ public:
+  SearchTablePlayer(std::string_view evaluator, const TableSearchSettings& settings)
+      : name_(evaluator), settings_(settings), search_(settings.search, make_table_evaluator(evaluator)) {}
+
+  TableMove decide(const Table& table, BoardId b) override {
+    const TableState root = TableState::at_decision(table, b, table.now(), settings_.turn);
+    return search_.run(root, settings_.search.visits).best;
+  }
+  std::string name() const override { return name_; }
+
+ private:
+  std::string name_;
+  TableSearchSettings settings_;
+  TableSearch search_;
+};
+
 }  // namespace
 
-std::string_view table_player_names() { return "random, greedy, tactical"; }
+std::string_view table_player_names() { return "random, greedy, material, tactical"; }
 
-std::unique_ptr<TablePlayer> make_table_player(std::string_view name, std::uint64_t seed) {
-  constexpr std::pair<std::string_view, RowScore> kPlayers[] = {
-      {"random", nullptr},
-      {"greedy", row_material_balance},
-      {"tactical", [](std::span<const Board> boards, Team team) { return TacticalEvaluator::score(boards, team); }},
-  };
-  for (const auto& [known, score] : kPlayers)
-    if (name == known) return std::make_unique<OnePlyTablePlayer>(std::string(name), score, seed);
+std::unique_ptr<TablePlayer> make_table_player(std::string_view name, std::uint64_t seed,
+                                               const TableSearchSettings& settings) {
+  if (name == "random") return std::make_unique<OnePlyTablePlayer>("random", nullptr, seed);
+  if (name == "greedy") return std::make_unique<OnePlyTablePlayer>("greedy", row_material_balance, seed);
+  if (name == "material" || name == "tactical") return std::make_unique<SearchTablePlayer>(name, settings);
   throw std::invalid_argument("'" + std::string(name) + "' does not play on a row of three or more boards; the players there are " +
                               std::string(table_player_names()) +
-                              " (the search and the network play two boards: core/RULES.md \"Three or more boards\")");
+                              " (the network plays two boards: core/RULES.md \"Three or more boards\")");
 }
 
 }  // namespace bh

@@ -47,6 +47,9 @@ enum class Judge : std::uint8_t {
 struct Edge {
   Move move;
   Proof proof = Proof::Unknown;  // for the team of the node's decider (fills padding)
+  // At a row of boards (mcts/table_search.h), the board whose team-mate receives what the
+  // move captures (TableMove::receiver); unused on two boards. Fills padding.
+  std::uint8_t receiver = 0xFF;
   float prior = 0;
   NodeIndex child = kNoChild;
 };

@@ -1,7 +1,8 @@
 // Specification of the built-in players of a row of boards and the game loop that seats
 // them (mcts/table_players.h, mcts/table_match.h; core/RULES.md "Three or more boards"):
 // the material count of a row, the greedy player's one-ply choices in hand-worked
-// positions, and whole games whose records replay move for move on a fresh table.
+// positions, and whole games whose records replay move for move on a fresh table. The
+// search players' choices are specified in table_search_test.cpp.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -48,19 +49,14 @@ TEST(TablePlayers, GreedyTakesTheQueenAndRandomPlaysOnlyLegalActions) {
   }
 }
 
-// A pawn on d5 defended by c6: greedy takes it with the queen (one ply sees a pawn won),
-// the tactical player sees the recapture waiting (its score counts the captures each
-// board's mover has pending) and keeps the queen.
-TEST(TablePlayers, TheTacticalPlayerSeesTheRecaptureGreedyDoesNot) {
+// The search players (mcts/table_search.h) judge a row by TacticalEvaluator's score of it;
+// on two boards that is the evaluator's score of the match.
+TEST(TablePlayers, TheRowsTacticalScoreOnTwoBoardsIsTheMatchsScore) {
   const Board b = parse_fen("4k3/8/2p5/3p4/8/8/8/3QK3[] w - - 0 1");
-  Table t({Board(), b, Board()}, three_boards(), TimeControl::untimed());
-  EXPECT_EQ(make_table_player("greedy", 1)->decide(t, BoardB).move, Move::normal(D1, D5));
-  for (std::uint64_t seed = 1; seed <= 5; ++seed)
-    EXPECT_NE(make_table_player("tactical", seed)->decide(t, BoardB).move, Move::normal(D1, D5));
-  // On two boards the row's tactical score is the evaluator's score of the match.
   const Match two(b, Board(), RuleSet{}, TimeControl::untimed());
   const std::vector<Board> row{b, Board()};
   EXPECT_EQ(TacticalEvaluator::score(row, Team1), TacticalEvaluator::score(MatchView::of(two, AWhite, 0)));
+  EXPECT_EQ(TacticalEvaluator::score(row, Team2), TacticalEvaluator::score(MatchView::of(two, ABlack, 0)));
 }
 
 TEST(TablePlayers, GreedyMatesWhenItCan) {
@@ -72,12 +68,13 @@ TEST(TablePlayers, GreedyMatesWhenItCan) {
 }
 
 TEST(TablePlayers, OnlyTheBuiltInPlayersSitAtARow) {
-  EXPECT_THROW(make_table_player("material", 1), std::invalid_argument);
+  for (const char* name : {"random", "greedy", "material", "tactical"}) EXPECT_EQ(make_table_player(name, 1)->name(), name);
+  EXPECT_THROW(make_table_player("uniform", 1), std::invalid_argument);
   try {
-    make_table_player("mcts", 1);
-    FAIL() << "mcts sat at a row";
+    make_table_player("fresh", 1);
+    FAIL() << "a network sat at a row";
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("random, greedy, tactical"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("random, greedy, material, tactical"), std::string::npos);
   }
 }
 
@@ -119,6 +116,45 @@ TEST(TableMatch, TheGreedyTeamBeatsTheRandomTeam) {
     greedy_points += t.outcome().result == MatchResult::Team1Wins;
   }
   EXPECT_GE(greedy_points, 9);
+}
+
+// A player that sits once before its first move, then moves as `inner` does.
+class SitsFirst final : public TablePlayer {
+ public:
+  explicit SitsFirst(std::unique_ptr<TablePlayer> inner) : inner_(std::move(inner)) {}
+  TableMove decide(const Table& table, BoardId b) override {
+    if (!sat_) return sat_ = true, TableMove{Move::wait()};
+    return inner_->decide(table, b);
+  }
+  std::string name() const override { return "sits first"; }
+
+ private:
+  std::unique_ptr<TablePlayer> inner_;
+  bool sat_ = false;
+};
+
+// A wait is one slice of the time model (fixed 1 s thinks, 1 s waits): B-white, asked at
+// 1 s, sits and moves at 2 s, its clock charged for both seconds.
+TEST(TableMatch, AMoverWhoWaitsDecidesAgainOneSliceLater) {
+  TimeModelConfig think;
+  think.kind = ThinkKind::Fixed;
+  std::vector<std::unique_ptr<TablePlayer>> owned;
+  std::vector<TablePlayer*> seats;
+  for (int s = 0; s < 6; ++s) {
+    auto greedy = make_table_player("greedy", std::uint64_t(s) + 1);
+    owned.push_back(Seat(s) == BWhite ? std::make_unique<SitsFirst>(std::move(greedy)) : std::move(greedy));
+    seats.push_back(owned.back().get());
+  }
+  const Table t = play_table_match(seats, {three_boards(), TimeControl{60'000, 0}, TimeModel(think), 1});
+  std::vector<TableEvent> b_white;
+  for (const TableEvent& e : t.events())
+    if (e.seat == BWhite) b_white.push_back(e);
+  ASSERT_GE(b_white.size(), 2u);
+  EXPECT_TRUE(b_white[0].action.move.is_wait());
+  EXPECT_EQ(b_white[0].time_ms, 1000);
+  EXPECT_FALSE(b_white[1].action.move.is_wait());
+  EXPECT_EQ(b_white[1].time_ms, 2000);
+  EXPECT_EQ(b_white[1].clock_after_ms, 58'000);
 }
 
 TEST(TableMatch, RefusesPlayersThatDoNotFillTheSeats) {

@@ -137,7 +137,7 @@ TEST(Arena, ARowOfThreeBoardsSeatsTheBuiltInPlayersInBothColourings) {
     EXPECT_EQ(again.outcome().tag(), g.reason);
   }
   std::filesystem::remove(path);
-  EXPECT_THROW(run_table_arena("material", "random", config), std::invalid_argument);  // a search player
+  EXPECT_THROW(run_table_arena("fresh", "random", config), std::invalid_argument);  // a network
   set_option(config.rules, "both_games", "true");
   EXPECT_THROW(run_table_arena("greedy", "random", config), std::invalid_argument);
 }
