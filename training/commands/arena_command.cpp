@@ -92,10 +92,12 @@ void print_results(const ArenaOptions& o, const ArenaSide& a, const ArenaSide& b
 
 // core/RULES.md "Three or more boards": a row is played by the built-in players only.
 void run_table_arena_command(const ArenaOptions& o, const MatchSetup& setup) {
-  TableArenaConfig config{o.games, setup.context.rules, setup.clock, setup.context.turn.time, o.threads, std::uint64_t(o.seed), o.bpgn};
+  TableArenaConfig config{o.games, setup.context.rules, setup.clock, {setup.context.search, setup.context.turn}, o.threads, std::uint64_t(o.seed), o.bpgn};
   check_table_arena(o.a, o.b, config);
+  const bool searching = o.a == "material" || o.a == "tactical" || o.b == "material" || o.b == "tactical";
   std::cout << "arena: A = " << o.a << ", B = " << o.b << ", " << o.games << " matches on "
-            << int(config.rules.boards) << " boards at " << setup.clock.to_string() << " (model think times), "
+            << int(config.rules.boards) << " boards at " << setup.clock.to_string() << " (model think times"
+            << (searching ? ", search at " + std::to_string(config.players.search.visits) + " visits" : "") << "), "
             << o.threads << " thread" << (o.threads == 1 ? "" : "s") << std::endl;
   const ArenaResult r = run_table_arena(o.a, o.b, config, [&o](int i, const Table& table, const ArenaResult& so_far) {
     print_match(o, i, table, so_far);
@@ -132,7 +134,7 @@ void add_arena_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--clock", o->clock, "Time control per seat, e.g. 1+0 (minutes+seconds), 20s+0, or 1d2 (a 2-second delay); default 1+0 or the config's");
   cmd->add_option("--threads", o->threads, "Matches played at once")->check(CLI::Range(1, 256))->capture_default_str();
-  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players; [rules] boards = 3 to 8 plays a row of boards between the built-in players random, greedy and tactical (one ply)")
+  cmd->add_option("--config", o->config, "Run configuration (TOML): [rules], [clock], [search] of the search players; [rules] boards = 3 to 8 plays a row of boards between the built-in players random, greedy (one ply), material and tactical (searching)")
       ->check(CLI::ExistingFile);
   cmd->add_option("--bpgn", o->bpgn, "Append every match to this BPGN file");
   cmd->add_option("--seed", o->seed, "Seed of the built-in players")->check(CLI::NonNegativeNumber)->capture_default_str();

@@ -22,11 +22,11 @@ Table play_numbered(const std::string& a, const std::string& b, const TableArena
   std::vector<TablePlayer*> players;
   for (int s = 0; s < seats; ++s) {
     const std::string& name = team_of(Seat(s)) == a_team(i) ? a : b;
-    owned.push_back(make_table_player(name, derive_seed(config.seed, std::uint64_t(i) * kMaxSeats + s)));
+    owned.push_back(make_table_player(name, derive_seed(config.seed, std::uint64_t(i) * kMaxSeats + s), config.players));
     players.push_back(owned.back().get());
   }
   try {
-    return play_table_match(players, {config.rules, config.clock, config.think, derive_seed(config.seed, ~std::uint64_t(i))});
+    return play_table_match(players, {config.rules, config.clock, config.players.turn.time, derive_seed(config.seed, ~std::uint64_t(i))});
   } catch (const std::exception& e) {
     throw std::runtime_error("arena match " + std::to_string(i + 1) + ": " + e.what());
   }
@@ -46,7 +46,7 @@ std::string row_record(const Table& table, const std::string& a, const std::stri
 
 void check_table_arena(const std::string& a, const std::string& b, const TableArenaConfig& config) {
   if (config.games < 1) throw std::invalid_argument("arena: the number of matches must be at least 1");
-  (void)make_table_player(a, 0), (void)make_table_player(b, 0);
+  (void)make_table_player(a, 0, config.players), (void)make_table_player(b, 0, config.players);
   (void)Table(config.rules, config.clock);
 }
 

@@ -1,5 +1,6 @@
 // table_arena.h — `bughouse arena` on a row of three or more boards (core/RULES.md "Three
-// or more boards"): matches between two built-in players (mcts/table_players.h) in both
+// or more boards"): matches between two built-in players (mcts/table_players.h: random,
+// greedy, and the search with the material or tactical evaluator) in both
 // team colourings, side A playing team 1 (White on A, C...) in even-numbered matches, on
 // several threads. Scores and Elo are from side A's view, as in arena.h.
 #pragma once
@@ -9,7 +10,7 @@
 #include <string>
 
 #include "core/table.h"
-#include "mcts/time_model.h"
+#include "mcts/table_players.h"
 #include "training/players/arena.h"
 
 namespace bh {
@@ -18,7 +19,7 @@ struct TableArenaConfig {
   int games = 2;
   RuleSet rules;  // rules.boards boards
   TimeControl clock;
-  TimeModel think;
+  TableSearchSettings players;  // the search players' knobs and the think times of every player
   int threads = 1;
   std::uint64_t seed = 1;
   std::string bpgn_path;  // every match appended here as BPGN (a row's record) when not empty

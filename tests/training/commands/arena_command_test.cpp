@@ -27,12 +27,12 @@ TEST(ArenaCommand, PlaysARowOfThreeBoardsFromAConfiguration) {
   const fs::path dir = fresh_dir("arena_command_row");
   const fs::path config = row_config(dir), records = dir / "row.bpgn", log = dir / "arena.log";
   ASSERT_EQ(run({"arena", "--a", "tactical", "--b", "random", "--games", "4", "--threads", "2", "--config",
-                 config.string(), "--bpgn", records.string()},
+                 config.string(), "--bpgn", records.string(), "--visits", "8"},
                 log),
             0)
       << read_text(log);
   const std::string out = read_text(log);
-  EXPECT_NE(out.find("4 matches on 3 boards at 60s+0"), std::string::npos) << out;
+  EXPECT_NE(out.find("4 matches on 3 boards at 60s+0 (model think times, search at 8 visits)"), std::string::npos) << out;
   EXPECT_NE(out.find("A = tactical, B = random"), std::string::npos) << out;
   const std::vector<BpgnGame> games = read_bpgn_file(records.string());
   ASSERT_EQ(games.size(), 4u);
