@@ -2,17 +2,14 @@
 // the display; the refereeing (clocks, computer seats, flags) is LiveMatch's.
 #include "training/live/live_table.h"
 
-#include <poll.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "mcts/partner_player.h"
+#include "training/live/line_reader.h"
 #include "training/live/live_match.h"
 #include "training/live/table_view.h"
 #include "training/players/text_tokens.h"
@@ -52,18 +49,16 @@ std::string capitalized(std::string text) {
 
 struct LiveTable::Impl {
   LiveTableConfig config;
-  int input_fd;
+  LineReader input;
   std::ostream& out;
   LiveMatch live;
   Match view;  // the match as the last event left it: what the table shows
-  std::string input_buffer;
-  bool input_open = true;
   std::string message;    // shown under the table on the next draw
   bool prompted = false;  // the table was shown since it became the person's turn
   std::array<bool, 2> game_reported{};  // both_games: a board's finished game was said
 
   Impl(const LiveTableConfig& c, std::array<std::unique_ptr<Player>, kSeats> p, int fd, std::ostream& o)
-      : config(c), input_fd(fd), out(o), live(c.rules, c.clock, std::move(p)), view(c.rules, c.clock) {
+      : config(c), input(fd), out(o), live(c.rules, c.clock, std::move(p)), view(c.rules, c.clock) {
     live.on_event([this](const LiveEvent& e) { on_event(e); });
   }
 
@@ -193,33 +188,6 @@ struct LiveTable::Impl {
     live.decline_draw(config.you);
   }
 
-  // Reads what is there without blocking; returns complete lines.
-  std::vector<std::string> read_input() {
-    std::vector<std::string> lines;
-    char chunk[1024];
-    for (;;) {
-      pollfd p{input_fd, POLLIN, 0};
-      if (::poll(&p, 1, 0) <= 0) break;
-      const ssize_t n = ::read(input_fd, chunk, sizeof chunk);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        input_open = false;
-        break;
-      }
-      input_buffer.append(chunk, std::size_t(n));
-    }
-    std::size_t nl;
-    while ((nl = input_buffer.find('\n')) != std::string::npos) {
-      lines.push_back(input_buffer.substr(0, nl));
-      input_buffer.erase(0, nl + 1);
-    }
-    if (!input_open && !input_buffer.empty()) {
-      lines.push_back(input_buffer);
-      input_buffer.clear();
-    }
-    return lines;
-  }
-
   // The rules as they differ from the common form (core/RULES.md "Rule options").
   std::string rules_text() const {
     const std::vector<std::string> changed = describe_changes(config.rules);
@@ -252,18 +220,16 @@ struct LiveTable::Impl {
   bool step() {
     live.step();
     if (live.over()) return false;
-    for (const std::string& line : read_input()) {
+    for (const std::string& line : input.read()) {
       human_line(line);
       if (live.over()) return false;
     }
-    if (!input_open) {
+    if (!input.open()) {
       live.resign(config.you);  // end of input: the person left the table
       return false;
     }
     // Sleeps until input, the next due action or the next flag (at most 50 ms).
-    const std::int64_t sleep_ms = std::clamp<std::int64_t>(live.next_due_ms() - live.now(), 0, 50);
-    pollfd p{input_fd, POLLIN, 0};
-    ::poll(&p, 1, int(sleep_ms));
+    input.wait(int(std::clamp<std::int64_t>(live.next_due_ms() - live.now(), 0, 50)));
     return true;
   }
 };
