@@ -2,6 +2,7 @@
 #include "core/types.h"
 
 #include <array>
+#include <string>
 
 namespace bh {
 
@@ -27,6 +28,19 @@ constexpr auto kSeatNames = make_seat_names();
 }  // namespace
 
 std::string_view seat_name(Seat s) { return std::string_view(kSeatNames[s].data(), 7); }
+
+std::optional<Seat> parse_seat_name(std::string_view text, int boards) {
+  std::string t;
+  for (char c : text)
+    if (c != '-' && c != '_') t += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (t.size() < 2) return std::nullopt;
+  const int board = t[0] - 'a';
+  if (board < 0 || board >= boards || board >= kMaxBoards) return std::nullopt;
+  const std::string_view colour = std::string_view(t).substr(1);
+  if (colour == "white") return make_seat(BoardId(board), White);
+  if (colour == "black") return make_seat(BoardId(board), Black);
+  return std::nullopt;
+}
 
 std::string_view team_name(Team t) { return t == Team1 ? "team 1" : "team 2"; }
 

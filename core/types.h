@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace bh {
@@ -150,6 +151,9 @@ constexpr Team team_of(Seat s) { return team_of(board_of(s), color_of(s)); }
 constexpr Team operator~(Team t) { return Team(t ^ 1); }
 
 std::string_view seat_name(Seat s);     // "A-white", ..., "C-white" on a larger table
+// A seat of a table of `boards` boards from its name, in any case, with '-', '_' or
+// nothing between letter and colour ("C-white", "c_white", "cwhite"); nullopt otherwise.
+std::optional<Seat> parse_seat_name(std::string_view text, int boards = 2);
 std::string_view team_name(Team t);     // "team 1", "team 2"
 char piece_char(Piece p);               // 'P', 'n', ...
 char piece_type_char(PieceType t);      // upper case: 'P', 'N', ...

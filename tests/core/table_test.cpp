@@ -51,6 +51,20 @@ TEST(Table, TeamsAlternateAlongTheRow) {
   EXPECT_EQ(seat_name(make_seat(BoardId(7), Black)), "H-black");
 }
 
+// Seat names read back for any row: the letter, any case, '-', '_' or nothing, then the
+// colour; a board past the row's end is no seat.
+TEST(Table, SeatNamesReadBackForARow) {
+  EXPECT_EQ(parse_seat_name("C-white", 3), make_seat(BoardId(2), White));
+  EXPECT_EQ(parse_seat_name("c_black", 3), make_seat(BoardId(2), Black));
+  EXPECT_EQ(parse_seat_name("HWHITE", 8), make_seat(BoardId(7), White));
+  EXPECT_EQ(parse_seat_name("bblack"), BBlack);
+  EXPECT_EQ(parse_seat_name("C-white"), std::nullopt);  // two boards
+  EXPECT_EQ(parse_seat_name("I-white", 8), std::nullopt);
+  EXPECT_EQ(parse_seat_name("A-red", 3), std::nullopt);
+  EXPECT_EQ(parse_seat_name("", 3), std::nullopt);
+  for (int s = 0; s < kMaxSeats; ++s) EXPECT_EQ(parse_seat_name(seat_name(Seat(s)), kMaxBoards), Seat(s));
+}
+
 TEST(Table, TheMiddleBoardPassesToBothEndsAndTheEndsPassToTheMiddle) {
   const Table t(three_boards(), TimeControl::untimed());
   EXPECT_EQ(t.boards(), 3);

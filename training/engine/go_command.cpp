@@ -12,16 +12,7 @@
 
 namespace bh {
 
-std::optional<Seat> parse_seat(std::string_view text) {
-  std::string t;
-  for (char c : to_lower(text))
-    if (c != '-' && c != '_') t += c;
-  if (t == "awhite") return AWhite;
-  if (t == "ablack") return ABlack;
-  if (t == "bwhite") return BWhite;
-  if (t == "bblack") return BBlack;
-  return std::nullopt;
-}
+std::optional<Seat> parse_seat(std::string_view text) { return parse_seat_name(text, 2); }
 
 namespace {
 
