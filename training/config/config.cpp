@@ -268,7 +268,8 @@ void require_two_boards(const Config& config, std::string_view command) {
   if (config.rules.boards == 2) return;
   throw ConfigError(config.source + ": [rules] boards = " + std::to_string(config.rules.boards) + ": " + std::string(command) +
                     " plays two boards (the network sees two); a row of three or more boards is played by "
-                    "`bughouse arena` with the built-in players random, greedy, material and tactical");
+                    "`bughouse arena` and `bughouse play` with the built-in players random, greedy, material and "
+                    "tactical");
 }
 
 }  // namespace bh

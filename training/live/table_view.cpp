@@ -13,13 +13,6 @@ namespace bh {
 
 namespace {
 
-std::string reserve_text(const Board& board, Color c) {
-  std::string s;
-  for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn})
-    s.append(std::size_t(board.reserve(c)[t]), piece_char(make_piece(c, t)));
-  return "[" + s + "]";
-}
-
 // One seat's line: "A-white  2:59  [QN]  <- to move (you)"; a mover that sits says so and
 // for how long: "B-black  0:41  []  <- waits for a piece, 12 s".
 std::string seat_line(const Match& match, Seat s, std::int64_t t, std::optional<Seat> you) {
@@ -62,7 +55,15 @@ std::string rank_row(const Board& board, Color bottom, int rank) {
   return row + gap + "|";
 }
 
-// The board's rows seen from `bottom`'s side, with coordinates.
+}  // namespace
+
+std::string reserve_text(const Board& board, Color c) {
+  std::string s;
+  for (PieceType t : {Queen, Rook, Bishop, Knight, Pawn})
+    s.append(std::size_t(board.reserve(c)[t]), piece_char(make_piece(c, t)));
+  return "[" + s + "]";
+}
+
 std::vector<std::string> board_rows(const Board& board, Color bottom) {
   std::vector<std::string> rows;
   rows.push_back("  +-----------------+");
@@ -76,8 +77,6 @@ std::vector<std::string> board_rows(const Board& board, Color bottom) {
   rows.push_back(files);
   return rows;
 }
-
-}  // namespace
 
 std::string format_clock(std::int64_t ms, bool timed) {
   if (!timed) return "-";

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/match.h"
 
@@ -22,5 +23,11 @@ std::string render_table(const Match& match, std::int64_t t, std::optional<Seat>
 
 // "12A. Nf3" style label of the latest move of `seat`'s board, or "".
 std::string last_move_text(const Match& match, BoardId board);
+
+// The pieces `c` holds on `board`: "[QNP]".
+std::string reserve_text(const Board& board, Color c);
+// The board's eleven lines seen from `bottom`'s side, coordinates and promoted marks
+// included (what both tables draw: render_table here, render_row in row_view.h).
+std::vector<std::string> board_rows(const Board& board, Color bottom);
 
 }  // namespace bh

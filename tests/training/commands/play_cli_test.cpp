@@ -1,7 +1,8 @@
 // Specification of `bughouse play` and of the engine programs, driven like a person or a
 // host would through standard input: a short match with a move, help and nonsense, ended
 // by end of input (resignation); partner talk with a computer partner (`tell`); a draw
-// by agreement; a match left to run until it ends on the clock; `uci` and `xboard` over
+// by agreement; a match left to run until it ends on the clock; a row of three boards;
+// `uci` and `xboard` over
 // real pipes, surviving garbage and ending on end of input.
 #include <gtest/gtest.h>
 
@@ -11,7 +12,9 @@
 #include <unistd.h>
 
 #include "core/bpgn.h"
+#include "core/table.h"
 #include "tests/training/commands/dialogue.h"
+#include "tests/training/commands/process.h"
 
 namespace bh {
 namespace {
@@ -138,6 +141,54 @@ TEST(PlayCli, AMatchRunsToItsEndOnTheClock) {
   EXPECT_EQ(games[0].reason.find("resign"), std::string::npos) << games[0].reason;
   replay(games[0], RuleSet{});
   std::filesystem::remove(bpgn);
+}
+
+// core/RULES.md "Three or more boards": a configuration of three boards seats the person
+// at C-white of a row; nonsense is refused, the move is played, end of input resigns, and
+// the record replays as a row.
+TEST(PlayCli, ARowOfThreeBoardsAtTheTerminal) {
+  const auto config = temp_path("play_row.toml"), bpgn = temp_path("play_row.bpgn");
+  std::filesystem::remove(bpgn);
+  std::ofstream(config) << "[rules]\nboards = 3\n";
+  Subprocess play({BUGHOUSE_CLI, "play", "--config", config.string(), "--seat", "C-white", "--computer", "greedy",
+                   "--clock", "30s+0", "--seed", "2", "--bpgn", bpgn.string()},
+                  "bughouse play");
+  std::string log;
+  ASSERT_TRUE(read_until(play, "Bughouse on 3 boards: you play C-white (team 1), 30s+0", log)) << log;
+  ASSERT_TRUE(read_until(play, "Your move (C-white)", log)) << log;
+  play.write_line("xyz");  // C-black cannot move before C-white: always C-white's turn here
+  ASSERT_TRUE(read_until(play, "Illegal: action 'xyz'", log)) << log;
+  play.write_line("e4");
+  ASSERT_TRUE(read_until(play, "C-white (you) play e4", log)) << log;
+  play.close_input();
+  ASSERT_TRUE(read_until(play, "The match is saved in", log)) << log;
+  EXPECT_NE(log.find("Board C"), std::string::npos) << log;
+  EXPECT_NE(log.find("Result: team 2 wins: C-white resigned"), std::string::npos) << log;
+  const auto games = read_bpgn_file(bpgn.string());
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].tag("WhiteC"), "you");
+  EXPECT_EQ(games[0].tag("BlackC"), "greedy");
+  EXPECT_EQ(games[0].tag("Rules"), "boards=3");
+  EXPECT_EQ(games[0].reason, "resign C-white");
+  const Table t = replay_row(games[0], record_rules(games[0], RuleSet{}));  // the moves (a resignation is none)
+  EXPECT_EQ(t.boards(), 3);
+  EXPECT_EQ(t.moves_played(), int(games[0].plies.size()));
+  bool found = false;
+  for (const BpgnPly& p : games[0].plies)
+    if (p.board == BoardId(2) && p.color == White && p.number == 1) found = p.text == "e4" && p.clock_ms.has_value();
+  EXPECT_TRUE(found);
+  // What a row does not seat: a network, a seat past the row's end.
+  const auto out = temp_path("play_row.log");
+  EXPECT_EQ(run({"play", "--config", config.string(), "--model", "fresh"}, out), 1);
+  EXPECT_NE(read_text(out).find("--model: a row of 3 boards is played by the built-in players"), std::string::npos)
+      << read_text(out);
+  EXPECT_EQ(run({"play", "--config", config.string(), "--seat", "D-white"}, out), 1);
+  EXPECT_NE(read_text(out).find("--seat 'D-white': expected a seat of the 3-board row, A-white to C-black"),
+            std::string::npos)
+      << read_text(out);
+  std::filesystem::remove(bpgn);
+  std::filesystem::remove(config);
+  std::filesystem::remove(out);
 }
 
 TEST(EngineCli, UciOverPipesSurvivesGarbageAndEndsOnEndOfInput) {
