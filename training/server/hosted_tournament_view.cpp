@@ -130,7 +130,7 @@ std::optional<Json> HostedTournament::seat_of(std::string_view link) {
     const auto seat = std::find(m.seats.begin(), m.seats.end(), me);
     if (seat == m.seats.end()) continue;
     const auto table = tables_.find({m.round, m.meeting, m.game});
-    Table* t = table == tables_.end() ? nullptr : lobby_.find(table->second);
+    SeatedTable* t = table == tables_.end() ? nullptr : lobby_.find(table->second);
     if (!t)
       return waiting(match_place(m.round, m.meeting, m.game) +
                      ": your match has no table yet (the one before it is still played, or the director enters it)");

@@ -99,7 +99,7 @@ HttpResponse rules_route(const HttpRequest& request, std::string_view path, Lobb
 
 HttpResponse table_bpgn(const HttpRequest& request, std::string_view path, Lobby& lobby) {
   const std::string_view id = middle(path, "/api/tables/", "/bpgn");
-  Table* table = id.empty() ? nullptr : lobby.find(std::string(id));
+  SeatedTable* table = id.empty() ? nullptr : lobby.find(std::string(id));
   // A table that is gone keeps its latest finished match's record (lobby.h).
   const std::optional<std::string> kept = id.empty() || table ? std::nullopt : lobby.record(std::string(id));
   if (!table && !kept) return text(request, http::status::not_found, "no such table");

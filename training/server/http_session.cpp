@@ -62,7 +62,7 @@ void HttpSession::upgrade() {
   const HttpRequest& request = parser_->get();
   const std::string_view target(request.target().data(), request.target().size());
   const std::string_view path = target.substr(0, target.find('?'));
-  Table* table = path.starts_with("/ws/") ? lobby_.find(std::string(path.substr(4))) : nullptr;
+  SeatedTable* table = path.starts_with("/ws/") ? lobby_.find(std::string(path.substr(4))) : nullptr;
   if (!table) return write(refusal(request, http::status::not_found, "no such table"));
   const std::string_view token = query_value(target, "token");
   std::optional<Seat> seat;

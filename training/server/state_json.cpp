@@ -10,19 +10,24 @@
 
 namespace bh::server {
 
-namespace {
+nlohmann::json error_json(const std::string& message) { return {{"type", "error"}, {"message", message}}; }
 
-// "PPN": the pieces a seat holds, pawns first (the page draws them in this order).
-std::string reserve_text(const Reserve& r) {
+std::string reserve_letters(const Reserve& r) {
   std::string text;
   for (int t = 0; t < kDroppableTypes; ++t) text.append(std::size_t(r[PieceType(t)]), piece_type_char(PieceType(t)));
   return text;
 }
 
-const char* kind_name(SeatStatus::Kind k) {
+const char* seat_kind_name(SeatStatus::Kind k) {
   static constexpr const char* kNames[] = {"open", "person", "computer"};
   return kNames[int(k)];
 }
+
+nlohmann::json check_json(const Board& board) {
+  return board.in_check() ? nlohmann::json(std::string(square_name(board.king_square(board.side_to_move())))) : nullptr;
+}
+
+namespace {
 
 // The last move played on board b (UCI), or null: the page marks its squares.
 nlohmann::json last_move_json(const Match& match, BoardId b) {
@@ -57,14 +62,12 @@ nlohmann::json game_json(const Match& match, BoardId b) {
 
 nlohmann::json board_json(const Match& match, BoardId b, std::int64_t t) {
   const Board& board = match.board(b);
-  const nlohmann::json check =
-      board.in_check() ? nlohmann::json(std::string(square_name(board.king_square(board.side_to_move())))) : nullptr;
   return {{"fen", to_fen(board)},
           {"mover", std::string(seat_name(match.mover(b)))},
           {"stuck", !match.over() && match.state(b) == BoardState::Stuck},
           {"sitting_ms", sitting_json(match, b, t)},
           {"last", last_move_json(match, b)},
-          {"check", check},
+          {"check", check_json(board)},
           {"game", game_json(match, b)}};
 }
 
@@ -84,7 +87,7 @@ nlohmann::json position_json(const Match& match, std::int64_t t) {
     const Seat seat = Seat(s);
     const std::string name(seat_name(seat));
     j["clocks"][name] = std::max<std::int64_t>(0, match.remaining(seat, t));
-    j["reserves"][name] = reserve_text(match.board(board_of(seat)).reserve(color_of(seat)));
+    j["reserves"][name] = reserve_letters(match.board(board_of(seat)).reserve(color_of(seat)));
   }
   return j;
 }
@@ -102,7 +105,7 @@ nlohmann::json state_json(const std::string& table, const Match& match, std::int
   j.update(position_json(match, started && !match.over() ? std::max(now, match.now()) : match.now()));
   for (BoardId b : {BoardA, BoardB}) j["boards"][b]["legal"] = legal_json(match, b);  // live tables only: replays show no targets
   for (int s = 0; s < kSeats; ++s)
-    j["seats"][std::string(seat_name(Seat(s)))] = {{"kind", kind_name(seats[std::size_t(s)].kind)},
+    j["seats"][std::string(seat_name(Seat(s)))] = {{"kind", seat_kind_name(seats[std::size_t(s)].kind)},
                                                    {"connected", seats[std::size_t(s)].connections}};
   if (match.over()) {
     j["result"] = result_string(match.outcome());

@@ -21,6 +21,16 @@ struct SeatStatus {
   int connections = 0;  // open WebSocket connections holding the seat's token
 };
 
+// What a connection gets for a message that is wrong (to it alone): {"type":"error","message":...}.
+nlohmann::json error_json(const std::string& message);
+
+// "PPN": the pieces a seat holds, pawns first (the page draws them in this order).
+std::string reserve_letters(const Reserve& reserve);
+// "open", "person" or "computer".
+const char* seat_kind_name(SeatStatus::Kind kind);
+// The square of the mover's king when it is in check (the page marks it), or null.
+nlohmann::json check_json(const Board& board);
+
 // Both boards (`fen`, `mover`, `stuck`; `sitting_ms`, how long the mover has sat waiting
 // for a piece at time t, or null: training/live/sitting.h; `last`, the board's last move in UCI or null;
 // `check`, the square of the mover's king in check or null), the four reserves and the four clocks at match

@@ -18,8 +18,6 @@ constexpr std::int64_t kMaxStepMs = 50;
 
 }  // namespace
 
-nlohmann::json error_json(const std::string& message) { return {{"type", "error"}, {"message", message}}; }
-
 nlohmann::json Table::Impl::state(const Match& m) const {
   nlohmann::json j = state_json(id, m, live ? live->now() : 0, live != nullptr, seats);
   j["match"] = match_number;

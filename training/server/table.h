@@ -29,15 +29,9 @@
 #include "mcts/player.h"
 #include "training/server/limits.h"
 #include "training/server/seat_assignment.h"
+#include "training/server/seated_table.h"
 
 namespace bh::server {
-
-// A connection a table talks to (a WebSocket session).
-class TableClient {
- public:
-  virtual ~TableClient() = default;
-  virtual void send(std::string text) = 0;
-};
 
 // Makes the player of a computer seat from a spec (`random`, a checkpoint, ...) for a table
 // playing `rules` (an external engine must be told them); throws std::invalid_argument for
@@ -73,46 +67,36 @@ struct TableSetup {
   FinishObserver on_finished;
 };
 
-class Table {
+class Table final : public SeatedTable {
  public:
   Table(boost::asio::io_context& io, TableSetup setup, ComputerFactory computers);
-  ~Table();
+  ~Table() override;
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
-  const std::string& id() const;
-  const std::string& token(Seat seat) const;
-  // The seat whose token this is, or nullopt.
-  std::optional<Seat> seat_of(std::string_view token) const;
-  // Why one more connection for `seat` (nullopt: a spectator) does not fit (limits.h), or
-  // "" when it does.
-  std::string why_full(std::optional<Seat> seat) const;
+  const std::string& id() const override;
+  int seats() const override { return kSeats; }
+  const std::string& token(Seat seat) const override;
+  std::optional<Seat> seat_of(std::string_view token) const override;
+  std::string why_full(std::optional<Seat> seat) const override;
 
-  // A connection for `seat` (a person claims it) or a spectator (nullopt); it gets a
-  // welcome naming its seat and the state at once. A dropped connection keeps its seat: the token joins again.
-  void join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat);
-  void leave(const TableClient* client);
-  // A message from a connection (JSON text).
-  void receive(TableClient& client, std::optional<Seat> seat, std::string_view text);
+  // A dropped connection keeps its seat: the token joins again. A tournament's match
+  // starts once its people are all at the table.
+  void join(const std::shared_ptr<TableClient>& client, std::optional<Seat> seat) override;
+  void leave(const TableClient* client) override;
+  void receive(TableClient& client, std::optional<Seat> seat, std::string_view text) override;
 
-  // Starts the match now, the computer in every seat no person holds (a table created to be
-  // watched: computer against computer). Throws std::invalid_argument if it has started or
-  // a computer cannot be made.
-  void start();
-  bool over() const;
-  // Whether a match of this table has finished (bpgn() has something to give).
-  bool has_record() const;
-  // The latest finished match as BPGN with clock stamps (while a rematch runs, the match
-  // before it); throws std::logic_error until a match is over.
-  std::string bpgn() const;
+  // A table created to be watched starts at once: computer against computer.
+  void start() override;
+  bool over() const override;
+  // While a rematch runs, the record is the match before it.
+  bool has_record() const override;
+  std::string bpgn() const override;
 
-  // What the lobby's sweep looks at (lobby.h): whether any connection holds the table,
-  // whether a match has started and whether one runs, and when anything last happened at
-  // the table (a connection came or went, a message, an event of its match).
-  bool has_connections() const;
-  bool started() const;
-  bool running() const;
-  std::chrono::steady_clock::time_point last_activity() const;
+  bool has_connections() const override;
+  bool started() const override;
+  bool running() const override;
+  std::chrono::steady_clock::time_point last_activity() const override;
 
  private:
   struct Impl;

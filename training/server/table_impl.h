@@ -24,8 +24,6 @@
 
 namespace bh::server {
 
-nlohmann::json error_json(const std::string& message);
-
 inline TokenBucket say_bucket(const TableLimits& limits) {
   return TokenBucket(limits.says_per_second, limits.say_burst, TokenBucket::Clock::now());
 }

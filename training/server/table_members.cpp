@@ -26,13 +26,13 @@ bool TableMembers::live(const Member& m, Clock::time_point now) const {
   return !m.client.expired() && now - m.heard < limits_.lost_after;
 }
 
-bool TableMembers::recount(std::array<SeatStatus, kSeats>& seats) const {
-  std::array<int, kSeats> counts{};
+bool TableMembers::recount(std::span<SeatStatus> seats) const {
+  std::array<int, kMaxSeats> counts{};
   const auto now = Clock::now();
   for (const Member& m : members_)
     if (m.seat && live(m, now)) ++counts[*m.seat];
   bool changed = false;
-  for (std::size_t s = 0; s < kSeats; ++s) {
+  for (std::size_t s = 0; s < seats.size(); ++s) {
     changed = changed || seats[s].connections != counts[s];
     seats[s].connections = counts[s];
   }

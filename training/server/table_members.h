@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -34,8 +35,9 @@ class TableMembers {
   // Any message is a sign of life. Returns whether `client` holds a seat (its seat's
   // count may have changed).
   bool heard_from(const TableClient& client);
-  // Writes each seat's live connections into `seats`; true when a count changed.
-  bool recount(std::array<SeatStatus, kSeats>& seats) const;
+  // Writes each seat's live connections into `seats` (every seat of the table: four, or
+  // two a board of a row); true when a count changed.
+  bool recount(std::span<SeatStatus> seats) const;
   // Why one more connection for `seat` (nullopt: a spectator) does not fit, or "".
   std::string why_full(std::optional<Seat> seat) const;
 

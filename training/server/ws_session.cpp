@@ -24,7 +24,7 @@ std::string rate_text(const ConnectionLimits& limits) {
 
 }  // namespace
 
-WsSession::WsSession(beast::tcp_stream stream, Table& table, std::optional<Seat> seat, ConnectionGate& gate,
+WsSession::WsSession(beast::tcp_stream stream, SeatedTable& table, std::optional<Seat> seat, ConnectionGate& gate,
                      ConnectionGate::Ticket ticket)
     : ws_(std::move(stream)),
       table_(table),

@@ -29,7 +29,7 @@ constexpr std::size_t kMaxClientMessage = 4096;
 
 class WsSession final : public TableClient, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(boost::beast::tcp_stream stream, Table& table, std::optional<Seat> seat, ConnectionGate& gate,
+  WsSession(boost::beast::tcp_stream stream, SeatedTable& table, std::optional<Seat> seat, ConnectionGate& gate,
             ConnectionGate::Ticket ticket);
   // Joins the table and accepts the upgrade request.
   void run(HttpRequest request);
@@ -45,7 +45,7 @@ class WsSession final : public TableClient, public std::enable_shared_from_this<
 
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::flat_buffer buffer_;
-  Table& table_;
+  SeatedTable& table_;
   std::optional<Seat> seat_;
   ConnectionGate& gate_;
   ConnectionGate::Ticket ticket_;
