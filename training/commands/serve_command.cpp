@@ -70,6 +70,7 @@ void run_serve(const ServeOptions& o) {
   options.lobby.records = o.records;
   options.lobby.default_computer = o.model.model;
   options.lobby.computers = computer_factory(context);
+  options.lobby.row_players = {context.search, context.turn};
   options.lobby.computers(o.model.model, AWhite, context.rules);  // a --model that cannot play fails now, not at a table's start
   server::Server server(options);
   const std::string host = o.bind == "0.0.0.0" ? "127.0.0.1" : o.bind;

@@ -71,7 +71,13 @@ const Field kFields[] = {
        }
        if (!r.config.clock.timed()) throw std::invalid_argument("\"clock\": a tournament needs a timed clock (e.g. 5+5)");
      }},
-    {"rules", [](const Json& v, HostedRegistration& r, const RuleSet& server) { r.config.rules = rules_from_request(v, server); }},
+    {"rules", [](const Json& v, HostedRegistration& r, const RuleSet& server) {
+       r.config.rules = rules_from_request(v, server);
+       // core/RULES.md "Three or more boards": a row is a table of its own, not a tournament's.
+       if (r.config.rules.boards != 2)
+         throw std::invalid_argument("\"rules\": boards = " + std::to_string(r.config.rules.boards) +
+                                     ": a tournament plays two boards; a row of three or more is a table of its own");
+     }},
     {"teams", [](const Json& v, HostedRegistration& r, const RuleSet&) { r.config.team_mode = choice(v, "teams", kTeamModes); }},
     {"alternate_colours", [](const Json& v, HostedRegistration& r, const RuleSet&) {
        r.config.alternate_colours = flag(v, "alternate_colours");

@@ -46,7 +46,7 @@ void Lobby::schedule_sweep() {
 void Lobby::sweep() {
   const auto now = std::chrono::steady_clock::now();
   std::erase_if(tables_, [&](const auto& entry) {
-    const Table& t = *entry.second;
+    const SeatedTable& t = *entry.second;
     if (t.has_connections() || t.running()) return false;
     const auto expiry = t.started() ? options_.finished_expiry : options_.unstarted_expiry;
     return now - t.last_activity() >= expiry;
@@ -81,6 +81,32 @@ void Lobby::check_offered(const std::string& computer, const std::string& field)
   throw std::invalid_argument("\"" + field + "\": '" + computer + "' is not offered here (" + allowed + ")");
 }
 
+// A row of three or more boards (row_table.h): the row's built-in players only, and no
+// partner talk to make public.
+std::string Lobby::create_row(const nlohmann::json& request, RowTableSetup setup) {
+  if (tables_.size() >= options_.max_tables)
+    throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
+  const std::string asked = text_field(request, "computer", "");
+  setup.computer = asked.empty() ? "tactical" : asked;
+  check_offered(setup.computer, "computer");
+  setup.players = options_.row_players;
+  setup.limits = options_.table_limits;
+  setup.on_finished = [this](const std::string& table, int match, const std::string& bpgn) { keep_record(table, match, bpgn); };
+  const auto watch = request.find("watch");
+  if (watch != request.end() && !watch->is_boolean()) throw std::invalid_argument("\"watch\": true or false");
+  std::unique_ptr<RowTable> table;
+  try {
+    table = std::make_unique<RowTable>(io_, std::move(setup));
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("\"computer\": " + std::string(e.what()));
+  }
+  if (watch != request.end() && watch->get<bool>()) table->start();  // the row's players in every seat
+  nlohmann::json response = {{"table", table->id()}, {"spectator", table->id()}};
+  for (int s = 0; s < table->seats(); ++s) response["seats"][std::string(seat_name(Seat(s)))] = table->token(Seat(s));
+  tables_.emplace(table->id(), std::move(table));
+  return response.dump();
+}
+
 Table& Lobby::open(TableSetup setup) {
   if (tables_.size() >= options_.max_tables)
     throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
@@ -110,6 +136,7 @@ std::string Lobby::create(const std::string& body) {
     throw std::invalid_argument("\"clock\": " + std::string(e.what()));
   }
   if (!setup.clock.timed()) throw std::invalid_argument("\"clock\": a table needs a timed clock (e.g. 3+0)");
+  if (setup.rules.boards > 2) return create_row(request, {setup.rules, setup.clock});
   setup.computer = text_field(request, "computer", "");
   if (setup.computer.empty()) setup.computer = options_.default_computer;
   check_offered(setup.computer, "computer");
@@ -132,7 +159,7 @@ std::string Lobby::create(const std::string& body) {
   return response.dump();
 }
 
-Table* Lobby::find(const std::string& id) {
+SeatedTable* Lobby::find(const std::string& id) {
   const auto it = tables_.find(id);
   return it == tables_.end() ? nullptr : it->second.get();
 }

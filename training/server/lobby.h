@@ -2,7 +2,8 @@
 // over the server's and the computer that takes the free seats), and connections find
 // theirs by id. Tables nobody is at go after a while (a table whose match never started,
 // a finished one: never a running one); the record of each finished match stays, in
-// memory for `GET /api/tables/ID/bpgn` and, given a directory, on disk. Which computer
+// memory for `GET /api/tables/ID/bpgn` and, given a directory, on disk. Rules of three or
+// more boards make a row's table (row_table.h). Which computer
 // a browser may ask for is an allow-list (the server's --model default and the built-in
 // players): a spec is also a way to start programs (`uci:PATH`) or read files (a
 // checkpoint path), which a web page must never be able to choose.
@@ -19,7 +20,10 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <nlohmann/json_fwd.hpp>
 
+#include "mcts/table_players.h"
+#include "training/server/row_table.h"
 #include "training/server/table.h"
 
 namespace bh::server {
@@ -29,6 +33,10 @@ struct LobbyOptions {
   std::string default_computer = "uniform";  // what an empty "computer" means
   std::set<std::string> allowed_computers = {"random", "greedy", "uniform", "material", "tactical"};
   ComputerFactory computers;
+  // A row of three or more boards (row_table.h) seats the row's built-in players: these
+  // knobs for its searches and think times; its computer is the requested one when a row
+  // seats it, else `tactical`.
+  TableSearchSettings row_players;
   std::size_t max_tables = 1000;  // tables at once: a bound on memory
   TableLimits table_limits;
   MoveObserver on_move;  // measurements only (table.h)
@@ -62,7 +70,7 @@ class Lobby {
   // computer (the allow-list above).
   void check_offered(const std::string& computer, const std::string& field) const;
   // nullptr for an unknown id.
-  Table* find(const std::string& id);
+  SeatedTable* find(const std::string& id);
   std::size_t size() const { return tables_.size(); }
   const RuleSet& rules() const { return options_.rules; }
   const std::string& default_computer() const { return options_.default_computer; }  // serve --model
@@ -72,12 +80,13 @@ class Lobby {
 
  private:
   void keep_record(const std::string& table, int match, const std::string& bpgn);
+  std::string create_row(const nlohmann::json& request, RowTableSetup setup);
   void sweep();
   void schedule_sweep();
 
   boost::asio::io_context& io_;
   LobbyOptions options_;
-  std::map<std::string, std::unique_ptr<Table>, std::less<>> tables_;
+  std::map<std::string, std::unique_ptr<SeatedTable>, std::less<>> tables_;
   std::map<std::string, std::string, std::less<>> records_;  // table id -> its latest finished match
   std::deque<std::string> record_order_;                     // table ids, oldest record first
   boost::asio::steady_timer sweep_timer_;

@@ -27,9 +27,7 @@ nlohmann::json rules_catalogue(const RuleSet& server_rules) {
   const std::vector<std::string> current = describe(server_rules), defaults = describe(RuleSet{});
   const std::vector<std::string_view> names = option_names();
   for (std::size_t i = 0; i < names.size(); ++i) {
-    // The browser table seats two boards (core/RULES.md "Three or more boards"): the form
-    // shows the option with the one value it plays.
-    const std::vector<std::string> values = names[i] == "boards" ? std::vector<std::string>{"2"} : option_values(names[i]);
+    const std::vector<std::string> values = option_values(names[i]);
     options.push_back({{"name", names[i]},
                        {"values", values.empty() ? nlohmann::json(nullptr) : nlohmann::json(values)},
                        {"value", value_of(current[i])},
@@ -62,11 +60,6 @@ RuleSet rules_from_request(const nlohmann::json& rules, RuleSet server_rules) {
   for (const auto& [key, value] : rules.items())
     if (std::find(names.begin(), names.end(), key) == names.end()) set(key, value);
   if (const RuleConflict conflict = rules_conflict(server_rules)) throw std::invalid_argument("\"rules\": " + conflict.why);
-  // core/RULES.md "Three or more boards": the browser table seats two boards.
-  if (server_rules.boards != 2)
-    throw std::invalid_argument("\"rules\": boards = " + std::to_string(server_rules.boards) +
-                                ": a table in the browser seats two boards; a row of three or more is played by "
-                                "`bughouse arena` with the built-in players");
   return server_rules;
 }
 

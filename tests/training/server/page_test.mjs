@@ -5,7 +5,8 @@
 // queen), clock text, the sitting mark, partners; the premoves (when a queued move is
 // sent, which squares show it, its refusal); and in a replay, the moves played by a time,
 // the running clocks, the end, stepping; the rules form's presets and the options a
-// table asks for (rules_model.js).
+// table asks for (rules_model.js); a row's seats, teams, turned boards and receivers
+// (row_model.js).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
@@ -220,4 +221,18 @@ assert.deepEqual(stay, { drop_check: "true", promotion: "stay", move_limit: "800
 assert.deepEqual(rulesModel.changedOptions(catalogue, stay), { drop_check: "true", promotion: "stay" });
 assert.equal(rulesModel.presetOf(catalogue, { ...stay, move_limit: "400" }), null);
 assert.throws(() => rulesModel.presetValues(catalogue, "nonsense"));
+// A row of boards (row_model.js; core/RULES.md "Three or more boards"): seats along the
+// row, teams alternating, every board turned to the viewer's team, and the receivers a
+// clicked capture may name.
+const row = await import("data:text/javascript," + encodeURIComponent(source("row_model.js")));
+assert.deepEqual(row.rowSeats(3), ["A-white", "A-black", "B-white", "B-black", "C-white", "C-black"]);
+assert.equal(row.rowBoardOf("C-black"), 2);
+assert.deepEqual(row.rowSeats(4).map(row.rowTeamOf), [0, 1, 1, 0, 0, 1, 1, 0]);
+// B-black (team 1) sees A and C from White, B from Black; C-black (team 2) the reverse.
+assert.deepEqual([0, 1, 2].map((b) => row.rowTurned("B-black", b)), [false, true, false]);
+assert.deepEqual([0, 1, 2].map((b) => row.rowTurned("C-black", b)), [true, false, true]);
+assert.deepEqual([0, 1, 2].map((b) => row.rowTurned(null, b)), [false, true, false]);
+assert.deepEqual(row.receiversOf(["e4d5>A", "e4d5>C", "e4e5", "e4d5q>A"], "e4d5"), ["A", "C"]);
+assert.deepEqual(row.receiversOf(["e4d5", "e4e5"], "e4d5"), []);  // an end board: no choice to make
+assert.deepEqual(row.receiversOf(undefined, "e4d5"), []);
 console.log("page helpers: all assertions hold");

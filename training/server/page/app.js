@@ -10,6 +10,7 @@ import * as view from "./board_view.js";
 import { element } from "./board_view.js";
 import { showReplays } from "./replay.js";
 import { showLobby } from "./lobby.js";
+import { RowTableView } from "./row.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
@@ -37,8 +38,14 @@ class TableView {
     this.suggestion = null;   // {board, move, seat, match, by}: shown on `board` until `seat` moves (by = its moves then)
     this.build();
     this.connect();
-    setInterval(() => this.drawClocks(), 100);
-    setInterval(() => { if (this.socket.readyState === WebSocket.OPEN) this.send({ type: "ping" }); }, PING_MS);
+    this.timers = [setInterval(() => this.drawClocks(), 100),
+                   setInterval(() => { if (this.socket.readyState === WebSocket.OPEN) this.send({ type: "ping" }); }, PING_MS)];
+  }
+
+  // A row of three or more boards is row.js's page: this one stops and hands it the socket.
+  handOver(welcome) {
+    for (const timer of this.timers) clearInterval(timer);
+    new RowTableView(app, this.id, this.token, this.socket, welcome);
   }
 
   build() {
@@ -87,6 +94,7 @@ class TableView {
 
   receive(message) {
     if (message.type === "error") { this.pending = null; this.refused(message.message); return; }
+    if (message.type === "welcome" && message.boards > 2) { this.handOver(message); return; }
     if (message.type === "welcome") {
       this.seat = message.seat;
       this.drawTellButtons();

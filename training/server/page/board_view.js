@@ -21,7 +21,7 @@ export function svgElement(tag, attributes) {
   return e;
 }
 
-// Board 0 (A) or 1 (B) from its FEN, black at the bottom when `turned`. The square named
+// Board 0 (A), 1 (B), ... from its FEN (a row has up to H), black at the bottom when `turned`. The square named
 // `picked` is highlighted; with `onSquare(name, piece)` every square answers a click and
 // a drop (piece: the letter on it, "" when empty).
 export function boardSvg(fen, board, turned,
@@ -29,7 +29,7 @@ export function boardSvg(fen, board, turned,
                            onSquare = null, onCancel = null } = {}) {
   const squares = squaresOf(fen);
   const promoted = promotedOf(fen);
-  const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "AB"[board] });
+  const svg = svgElement("svg", { viewBox: "0 0 8 8", "data-board": "ABCDEFGH"[board] });
   // A right click cancels what the person has picked or queued (a premove).
   if (onCancel) svg.addEventListener("contextmenu", (event) => { event.preventDefault(); onCancel(); });
   for (let row = 0; row < 8; ++row)
@@ -140,7 +140,7 @@ export function seatRow(seat, reserve, label, { picked = null, onPick = null, on
 
 // A board's moves, oldest first.
 export function moveList(board, texts) {
-  return element("div", { class: "moves", "data-board": "AB"[board] }, texts.join(" "));
+  return element("div", { class: "moves", "data-board": "ABCDEFGH"[board] }, texts.join(" "));
 }
 
 // Fills the clock of every seat row under `container`: `text(seat)` its clock's text,

@@ -3,8 +3,8 @@
 // rules_form.js), a table to watch, the seat links of a created table, a tournament to
 // create (tournament.js draws it), and the way to a training run's replays
 // (training/server/README.md "Endpoints").
-import { SEATS } from "./board_model.js";
 import { element } from "./board_view.js";
+import { rowSeats } from "./row_model.js";
 import { rulesForm } from "./rules_form.js";
 
 export function showLobby(app) {
@@ -114,7 +114,7 @@ function showLinks(table, out) {
   out.replaceChildren(element("p", {}, "Send each person the link of their seat; open yours. " +
                                         "Seats nobody opens are played by the computer once someone presses Start."));
   const base = `${location.origin}/table/${table.table}`;
-  for (const seat of SEATS) {
+  for (const seat of rowSeats(Object.keys(table.seats).length / 2)) {  // two boards, or a row
     const url = `${base}?token=${table.seats[seat]}`;
     const row = element("p");
     row.append(element("a", { href: url }, seat), " ", element("input", { value: url, readonly: "" }));
