@@ -8,6 +8,7 @@
 
 #include "training/live/line_reader.h"
 #include "training/live/row_view.h"
+#include "training/live/terminal_round.h"
 #include "training/players/text_tokens.h"
 
 namespace bh {
@@ -97,29 +98,12 @@ struct LiveRowTable::Impl {
     live.start();
     draw();
     prompted = person_to_move();
-    while (step()) {
+    while (terminal_round(live, input, config.you, [this](const std::string& line) { person_line(line); })) {
     }
     message.clear();
     out << "\n";
     draw();
     return live.table();
-  }
-
-  // One round: the referee catches up, the person's input is read; false once the table is
-  // over or the person left.
-  bool step() {
-    live.step();
-    if (live.over()) return false;
-    for (const std::string& line : input.read()) {
-      person_line(line);
-      if (live.over()) return false;
-    }
-    if (!input.open()) {
-      live.resign(config.you);  // end of input: the person left the table
-      return false;
-    }
-    input.wait(int(std::clamp<std::int64_t>(live.next_due_ms() - live.now(), 0, 50)));
-    return true;
   }
 };
 

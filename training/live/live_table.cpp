@@ -11,6 +11,7 @@
 #include "mcts/partner_player.h"
 #include "training/live/line_reader.h"
 #include "training/live/live_match.h"
+#include "training/live/terminal_round.h"
 #include "training/live/table_view.h"
 #include "training/players/text_tokens.h"
 
@@ -205,7 +206,7 @@ struct LiveTable::Impl {
     view = live.snapshot();
     draw();
     prompted = human_to_move();
-    while (step()) {
+    while (terminal_round(live, input, config.you, [this](const std::string& line) { human_line(line); })) {
     }
     live.await_decisions();
     view = live.snapshot();
@@ -213,24 +214,6 @@ struct LiveTable::Impl {
     out << "\n";
     draw();
     return view;
-  }
-
-  // One round: the referee catches up, the person's input is read; false once the match
-  // is over or the person left.
-  bool step() {
-    live.step();
-    if (live.over()) return false;
-    for (const std::string& line : input.read()) {
-      human_line(line);
-      if (live.over()) return false;
-    }
-    if (!input.open()) {
-      live.resign(config.you);  // end of input: the person left the table
-      return false;
-    }
-    // Sleeps until input, the next due action or the next flag (at most 50 ms).
-    input.wait(int(std::clamp<std::int64_t>(live.next_due_ms() - live.now(), 0, 50)));
-    return true;
   }
 };
 

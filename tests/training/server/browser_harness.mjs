@@ -1,6 +1,6 @@
 // browser_harness.mjs — what the browser tests share: Debian's chromium driven by npm's
 // playwright-core (exit 77, "skipped", when either is missing), `bughouse serve` started
-// on a free port, and the exit of a test. Tests wait for states with kLimit: a limit on
+// on a free port, waiting for a move in a board's list, and the exit of a test. Tests wait for states with kLimit: a limit on
 // how long a state may take to come, never a timing.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -45,6 +45,12 @@ export function startServer(binary, args = []) {
     });
     server.on("exit", (code) => reject(new Error(`bughouse serve exited with ${code}: ${text}`)));
   });
+}
+
+// Waits until board `board`'s move list on `page` shows the move `uci`.
+export async function waitForMove(page, board, uci) {
+  await page.waitForFunction(([b, m]) => document.querySelector(`.moves[data-board="${b}"]`)?.textContent.split(" ").includes(m),
+                             [board, uci], { timeout: kLimit });
 }
 
 // Runs a test's main: exit 0 when it resolves, a failure with the stack otherwise.

@@ -10,14 +10,9 @@
 // and the phone's are saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node row_browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
-import { fail, kLimit, launchChromium, run, startServer } from "./browser_harness.mjs";
+import { fail, kLimit, launchChromium, run, startServer, waitForMove } from "./browser_harness.mjs";
 
 const [binary, modulesParent, screenshot] = process.argv.slice(2);
-
-async function waitForMove(page, board, uci) {
-  await page.waitForFunction(([b, m]) => document.querySelector(`.moves[data-board="${b}"]`)?.textContent.split(" ").includes(m),
-                             [board, uci], { timeout: kLimit });
-}
 
 async function click(page, board, from, to) {
   await page.click(`svg[data-board="${board}"] rect[data-square="${from}"]`);
