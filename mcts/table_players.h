@@ -2,7 +2,7 @@
 // "Three or more boards"), named as on two boards: the random mover and the one-ply greedy
 // material player of greedy_player.h, and the search (table_search.h) with the material or
 // the tactical evaluator. The capture's receiver is part of the action. The network plays
-// two boards only (mcts/README.md "Three or more boards").
+// two boards only (mcts/README.md "A row's search").
 #pragma once
 
 #include <cstdint>

@@ -9,7 +9,7 @@
 // and proofs of finished tables (solver.h). It keeps what a player needs and no more: one
 // leaf at a time (no batch, no network), no root noise or Gumbel root (no self-play on a
 // row), and a fresh tree for each decision. The network stays two-board
-// (mcts/README.md "Three or more boards").
+// (mcts/README.md "A row's search").
 #pragma once
 
 #include <cstdint>
