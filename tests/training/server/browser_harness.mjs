@@ -1,6 +1,7 @@
 // browser_harness.mjs — what the browser tests share: Debian's chromium driven by npm's
 // playwright-core (exit 77, "skipped", when either is missing), `bughouse serve` started
-// on a free port, waiting for a move in a board's list, and the exit of a test. Tests wait for states with kLimit: a limit on
+// on a free port, waiting for a move in a board's list, where the boards stand, and the exit
+// of a test. Tests wait for states with kLimit: a limit on
 // how long a state may take to come, never a timing.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -51,6 +52,14 @@ export function startServer(binary, args = []) {
 export async function waitForMove(page, board, uci) {
   await page.waitForFunction(([b, m]) => document.querySelector(`.moves[data-board="${b}"]`)?.textContent.split(" ").includes(m),
                              [board, uci], { timeout: kLimit });
+}
+
+// Where each board's SVG begins on the page (px from the top of the document), read at one
+// moment: the page redraws its boards with every state, and an element measured after it
+// left the page would read 0.
+export async function boardTops(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll("svg[data-board]")].map(
+    (e) => [e.dataset.board, e.getBoundingClientRect().top + window.scrollY])));
 }
 
 // Runs a test's main: exit 0 when it resolves, a failure with the stack otherwise.

@@ -17,7 +17,7 @@
 // playwright-core.
 //
 // node browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
-import { fail, kLimit, launchChromium, run, startServer, waitForMove } from "./browser_harness.mjs";
+import { boardTops, fail, kLimit, launchChromium, run, startServer, waitForMove } from "./browser_harness.mjs";
 
 const [binary, modulesParent, screenshot] = process.argv.slice(2);
 
@@ -86,8 +86,7 @@ async function checkPhone(browser, base, link, path) {
   await within("button", 10);
   await within('.seat[data-seat="B-black"] .reserve span[data-piece="P"]', 1);
   // B-black's own board first, the partner's board A below it.
-  const top = (board) => page.locator(`svg[data-board="${board}"]`).evaluate((e) => e.getBoundingClientRect().top);
-  const [ownTop, partnerTop] = [await top("B"), await top("A")];
+  const { B: ownTop, A: partnerTop } = await boardTops(page);
   if (!(ownTop < partnerTop)) throw new Error(`phone: board B at ${ownTop} px, board A at ${partnerTop} px: not own board first`);
   await page.screenshot({ path, fullPage: true });
   console.log(`phone: ${scroll} px wide at ${width}, boards, pockets, clocks and buttons within; screenshot: ${path}`);

@@ -10,7 +10,12 @@
 // and the phone's are saved. Exit 77 (skipped) without chromium or playwright-core.
 //
 // node row_browser_test.mjs BUGHOUSE_BINARY NODE_MODULES_PARENT SCREENSHOT
-import { fail, kLimit, launchChromium, run, startServer, waitForMove } from "./browser_harness.mjs";
+import { boardTops, kLimit, launchChromium, run, startServer, waitForMove } from "./browser_harness.mjs";
+
+// A check that fails throws: main's `finally` then stops the server before the test exits.
+function check(holds, why) {
+  if (!holds) throw new Error(why);
+}
 
 const [binary, modulesParent, screenshot] = process.argv.slice(2);
 
@@ -50,10 +55,9 @@ async function checkPhone(browser, base, link, path) {
   const width = 390;
   const page = await open(browser, base, link, { viewport: { width, height: 844 }, deviceScaleFactor: 2 });
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (scroll > width) fail(`phone: the page is ${scroll} px wide on a ${width} px screen`);
-  const top = (board) => page.locator(`svg[data-board="${board}"]`).evaluate((e) => e.getBoundingClientRect().top);
-  const [own, a, c] = [await top("B"), await top("A"), await top("C")];
-  if (!(own < a && own < c)) fail(`phone: board B at ${own} px, A at ${a}, C at ${c}: not own board first`);
+  check(scroll <= width, `phone: the page is ${scroll} px wide on a ${width} px screen`);
+  const { A: a, B: own, C: c } = await boardTops(page);
+  check(own < a && own < c, `phone: board B at ${own} px, A at ${a}, C at ${c}: not own board first`);
   await page.screenshot({ path, fullPage: true });
   console.log(`phone: ${scroll} px wide at ${width}, own board first; screenshot: ${path}`);
 }
@@ -66,11 +70,11 @@ async function main() {
     const white = await open(browser, base, links["B-white"]);
     const black = await open(browser, base, links["B-black"]);
     const spectator = await open(browser, base, links["Spectators"]);
-    if (await white.locator("svg[data-board]").count() !== 3) fail("B-white's page does not draw three boards");
+    check(await white.locator("svg[data-board]").count() === 3, "B-white's page does not draw three boards");
     // B-white's team (team 2) plays Black on A and C: those boards are turned for it, not B.
     const turned = [await firstSquare(white, "A"), await firstSquare(white, "B"), await firstSquare(white, "C")];
-    if (turned.join(" ") !== "h1 a8 h1") fail(`B-white sees the boards turned as ${turned}`);
-    if (await firstSquare(spectator, "B") !== "h1") fail("a spectator sees board B from White's side");
+    check(turned.join(" ") === "h1 a8 h1", `B-white sees the boards turned as ${turned}`);
+    check(await firstSquare(spectator, "B") === "h1", "a spectator sees board B from White's side");
     console.log("three boards, each from the side the viewer's team plays there");
 
     await white.click("button[data-start]", { timeout: kLimit });
@@ -82,7 +86,7 @@ async function main() {
     // The capture: two team-mates of B-white play Black (A-black, C-black); the page asks.
     await click(white, "B", "e4", "d5");
     await white.waitForSelector('#receiver button[data-receiver="C"]', { timeout: kLimit });
-    if (await white.locator("#receiver button").count() !== 2) fail("the capture offers other than two receivers");
+    check(await white.locator("#receiver button").count() === 2, "the capture offers other than two receivers");
     await white.click('#receiver button[data-receiver="C"]');
     await waitForMove(spectator, "B", "e4d5>C");
     await spectator.waitForSelector('.seat[data-seat="C-black"] .reserve span', { timeout: kLimit });
