@@ -29,7 +29,8 @@ void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> b
   }
 }
 
-ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network) : network_(std::move(network)) {}
+ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale)
+    : network_(std::move(network)), tactical_(tactical_scale) {}
 
 std::string ResidualEvaluator::name() const { return network_->name() + " on tactical"; }
 

@@ -2,7 +2,8 @@
 // replacing it (a net whose NetConfig says tactical_residual, nn/SPEC.md "Tactical
 // residual"). Its outputs are added, as logits, to the tactical evaluator's answer: the
 // policy's to the log of the tactical priors, the win/draw/loss logits to (s, 0, -s)
-// with s = the tactical score / 600 (so that tanh(s) is the tactical value). On
+// with s = the tactical score / the net's tactical scale (so that tanh(s) is the tactical
+// value at that scale: nn/net_config.h tactical_scale, mcts/simple_evaluators.h). On
 // probabilities that is: priors proportional to the network's x the tactical priors, and
 // win/draw/loss proportional to the network's x (e^s, 1, e^-s). A network whose outputs
 // are constant (a residual net before training: its last layers start at zero, the draw
@@ -31,7 +32,8 @@ void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> b
 
 class ResidualEvaluator final : public Evaluator {
  public:
-  explicit ResidualEvaluator(std::unique_ptr<Evaluator> network);
+  // `tactical_scale`: the one the net was trained on (its NetConfig's).
+  ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale);
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override;
 

@@ -19,6 +19,14 @@
 
 namespace bh {
 
+// The tactical value's scale: value = tanh(score / 1896), so that the expected score
+// (1 + value) / 2 is sigmoid(score / 948), the squash that fits the result of the held-out
+// engines' matches best (configs/validation.bpgn, 6,789 positions; training/loop/README.md
+// "Experiments", "A calibrated tactical value"). The former 600 claimed three times the
+// certainty the scores carry: a residual net started with a worse value loss than a coin
+// flip, and the search itself played no better for it.
+inline constexpr double kTacticalValueScale = 1896;
+
 class UniformEvaluator final : public Evaluator {
  public:
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
@@ -49,7 +57,7 @@ class TacticalEvaluator final : public Evaluator {
   // board's mover has pending (for its team) + the danger to the opponents' kings - the
   // danger to the team's kings; the prior of an action is proportional to
   // exp(static exchange / prior_scale + check_bonus if it gives check).
-  explicit TacticalEvaluator(double scale = 600, double prior_scale = 200, double check_bonus = 1.5)
+  explicit TacticalEvaluator(double scale = kTacticalValueScale, double prior_scale = 200, double check_bonus = 1.5)
       : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override { return "tactical"; }

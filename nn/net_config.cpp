@@ -33,6 +33,7 @@ void NetConfig::validate() const {
   require(!se || (se_channels >= 1 && se_channels <= 1024), "se_channels", "in [1, 1024]", se_channels);
   require(value_channels >= 1 && value_channels <= 256, "value_channels", "in [1, 256]", value_channels);
   require(value_hidden >= 1 && value_hidden <= 4096, "value_hidden", "in [1, 4096]", value_hidden);
+  require(tactical_scale >= 50 && tactical_scale <= 100000, "tactical_scale", "in [50, 100000]", tactical_scale);
 }
 
 std::int64_t NetConfig::macs_per_position() const {
@@ -50,7 +51,8 @@ std::string NetConfig::to_text() const {
   return "blocks=" + std::to_string(blocks) + "\nchannels=" + std::to_string(channels) +
          "\nse=" + std::to_string(int(se)) + "\nse_channels=" + std::to_string(se_channels) +
          "\nvalue_channels=" + std::to_string(value_channels) +
-         "\nvalue_hidden=" + std::to_string(value_hidden) + "\n" + (tactical_residual ? "tactical_residual=1\n" : "");
+         "\nvalue_hidden=" + std::to_string(value_hidden) + "\n" +
+         (tactical_residual ? "tactical_residual=1\ntactical_scale=" + std::to_string(tactical_scale) + "\n" : "");
 }
 
 NetConfig NetConfig::from_text(std::string_view text) {
@@ -85,6 +87,11 @@ NetConfig NetConfig::from_text(std::string_view text) {
     c.tactical_residual = it->second == 1;
     values.erase(it);
   }
+  c.tactical_scale = c.tactical_residual ? NetConfig::kLegacyTacticalScale : NetConfig::kCalibratedTacticalScale;
+  if (auto it = values.find("tactical_scale"); it != values.end()) {
+    c.tactical_scale = it->second;
+    values.erase(it);
+  }
   if (!values.empty()) throw std::invalid_argument("net config: unknown key '" + values.begin()->first + "'");
   c.validate();
   return c;
@@ -94,6 +101,7 @@ std::string NetConfig::short_name() const {
   std::string s = std::to_string(blocks) + "x" + std::to_string(channels);
   if (se) s += "-se" + std::to_string(se_channels);
   if (tactical_residual) s += "-tr";
+  if (tactical_residual && tactical_scale != kCalibratedTacticalScale) s += std::to_string(tactical_scale);
   return s;
 }
 

@@ -20,6 +20,15 @@ struct NetConfig {
   // The outputs correct the tactical evaluator's answer instead of replacing it (SPEC.md
   // "Tactical residual", mcts/residual_evaluator.h); the last layers start at zero.
   bool tactical_residual = false;
+  // A residual net's value bias is the tactical score / tactical_scale (SPEC.md "Tactical
+  // residual"): the scale of the tactical evaluator the net was trained on, kept with the
+  // net so that it answers as trained. New nets take the evaluator's calibrated scale
+  // (mcts/simple_evaluators.h kTacticalValueScale; nn cannot include mcts, a test checks
+  // the two agree); a residual net's text without the key is read as 600, the scale of
+  // every net made before the calibration.
+  int tactical_scale = kCalibratedTacticalScale;
+  static constexpr int kCalibratedTacticalScale = 1896;
+  static constexpr int kLegacyTacticalScale = 600;
 
   static NetConfig small() { return {}; }                               // 6 x 64
   static NetConfig medium() { return {10, 128, false, 32, 8, 128}; }    // 10 x 128
@@ -29,12 +38,13 @@ struct NetConfig {
   // Multiply-accumulates of one forward pass for one position.
   std::int64_t macs_per_position() const;
   // "blocks=6\nchannels=64\n..." in a fixed order; from_text reads it back (unknown or
-  // missing keys throw std::invalid_argument naming the key). tactical_residual is
-  // written only when set and read as 0 when missing, so files of nets without it are
-  // the same as before it existed.
+  // missing keys throw std::invalid_argument naming the key). tactical_residual and
+  // tactical_scale are written only for residual nets, and read as 0 and 600 when missing,
+  // so files of nets without them are the same as before they existed.
   std::string to_text() const;
   static NetConfig from_text(std::string_view text);
-  // "6x64", "6x64-se16", "6x64-tr" (tactical residual).
+  // "6x64", "6x64-se16", "6x64-tr" (tactical residual), "6x64-tr600" (one on another
+  // tactical scale than the calibrated one).
   std::string short_name() const;
 
   bool operator==(const NetConfig&) const = default;

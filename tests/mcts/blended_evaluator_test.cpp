@@ -30,7 +30,7 @@ TEST(BlendedEvaluator, MixesValuePriorsAndOutcomesByTheWeight) {
   BlendedEvaluator blended(std::make_unique<UniformEvaluator>(), 0.25f);
   blended.evaluate(std::span(&request, 1), std::span(&mixed, 1));
 
-  EXPECT_NEAR(mixed.value, 0.25f * std::tanh(540.0f / 600), 1e-6);  // the tactical score, mcts/simple_evaluators_test
+  EXPECT_NEAR(mixed.value, 0.25f * std::tanh(540.0f / 1896), 1e-6);  // the tactical score, mcts/simple_evaluators_test
   EXPECT_NEAR(mixed.wdl[1], 0.75f / 3 + 0.25f * tactical.wdl[1], 1e-6);
   float sum = 0;
   for (std::size_t k = 0; k < actions.size(); ++k) {

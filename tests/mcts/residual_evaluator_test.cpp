@@ -65,12 +65,13 @@ TEST(ResidualEvaluator, AConstantNetworkLeavesTheTacticalAnswer) {
   const Position p;
   TacticalEvaluator tactical_only;
   const Evaluation tactical = p.evaluate(tactical_only);
-  ResidualEvaluator residual(std::make_unique<FixedNetwork>(std::vector<float>(p.actions.size(), 1.0f), untrained_wdl()));
+  ResidualEvaluator residual(std::make_unique<FixedNetwork>(std::vector<float>(p.actions.size(), 1.0f), untrained_wdl()),
+                             kTacticalValueScale);
   const Evaluation e = p.evaluate(residual);
   ASSERT_EQ(e.priors.size(), tactical.priors.size());
   for (std::size_t k = 0; k < e.priors.size(); ++k) EXPECT_NEAR(e.priors[k], tactical.priors[k], 1e-6) << k;
-  // (e^s, e^-8, e^-s) normalised, s = 540 / 600: the tactical value up to the tiny draw.
-  const double s = 540.0 / 600;
+  // (e^s, e^-8, e^-s) normalised, s = 540 / 1896: the tactical value up to the tiny draw.
+  const double s = 540.0 / 1896;
   EXPECT_NEAR(e.value, std::tanh(s), 2e-4);
   EXPECT_NEAR(e.value, tactical.value, 2e-4);
   EXPECT_NEAR(e.wdl[0] + e.wdl[1] + e.wdl[2], 1.0f, 1e-6);
@@ -83,12 +84,13 @@ TEST(ResidualEvaluator, TheNetworksPreferencesMultiplyTheTacticalOdds) {
   std::vector<float> weights(p.actions.size(), 1.0f);
   weights[0] = 2;  // the network likes the first action twice as much as any other
   // and thinks the position even: win and loss alike, a third drawn.
-  ResidualEvaluator residual(std::make_unique<FixedNetwork>(weights, std::array<float, 3>{1.0f / 3, 1.0f / 3, 1.0f / 3}));
+  ResidualEvaluator residual(std::make_unique<FixedNetwork>(weights, std::array<float, 3>{1.0f / 3, 1.0f / 3, 1.0f / 3}),
+                             kTacticalValueScale);
   const Evaluation e = p.evaluate(residual);
   EXPECT_NEAR(e.priors[0] / e.priors[1], 2 * tactical.priors[0] / tactical.priors[1], 1e-4);
   EXPECT_NEAR(e.priors[1] / e.priors[2], tactical.priors[1] / tactical.priors[2], 1e-4);
   // (e^s, 1, e^-s) / (e^s + 1 + e^-s): the value 2 sinh(s) / (2 cosh(s) + 1).
-  const double s = 540.0 / 600;
+  const double s = 540.0 / 1896;
   EXPECT_NEAR(e.value, 2 * std::sinh(s) / (2 * std::cosh(s) + 1), 1e-5);
   EXPECT_NEAR(e.wdl[1], 1 / (2 * std::cosh(s) + 1), 1e-5);
 }
@@ -98,10 +100,22 @@ TEST(ResidualEvaluator, ADecidedPositionStaysFinite) {
   // the product stays a probability (no overflow of e^s).
   const Position p;
   ResidualEvaluator residual(std::make_unique<FixedNetwork>(std::vector<float>(p.actions.size(), 1.0f),
-                                                            std::array<float, 3>{0.0f, 0.0f, 1.0f}));
+                                                            std::array<float, 3>{0.0f, 0.0f, 1.0f}),
+                             kTacticalValueScale);
   const Evaluation e = p.evaluate(residual);
   EXPECT_TRUE(std::isfinite(e.value));
   EXPECT_NEAR(e.value, -1.0f, 1e-6);
+}
+
+TEST(ResidualEvaluator, ANetMadeBeforeTheCalibrationKeepsItsScale) {
+  // A net trained on the tactical value tanh(score / 600) (nn/net_config.h
+  // kLegacyTacticalScale) answers, untrained, as that evaluator did: s = 540 / 600.
+  const Position p;
+  ResidualEvaluator residual(std::make_unique<FixedNetwork>(std::vector<float>(p.actions.size(), 1.0f), untrained_wdl()),
+                             600);
+  EXPECT_NEAR(p.evaluate(residual).value, std::tanh(540.0 / 600), 2e-4);
+  TacticalEvaluator at_600(600);
+  EXPECT_NEAR(p.evaluate(residual).value, p.evaluate(at_600).value, 2e-4);
 }
 
 }  // namespace

@@ -88,6 +88,13 @@ TEST(NetConfig, TextRoundTripAndValidation) {
   EXPECT_EQ(NetConfig::small().to_text().find("tactical_residual"), std::string::npos);
   EXPECT_FALSE(NetConfig::from_text(NetConfig::small().to_text()).tactical_residual);
   EXPECT_EQ(residual.short_name(), "6x64-tr");
+  // tactical_scale: a residual net's text carries it; one without it was made on the
+  // tactical value tanh(score / 600), before the calibration, and is read as such.
+  EXPECT_NE(residual.to_text().find("tactical_scale=1896\n"), std::string::npos);
+  const std::string before_calibration = NetConfig::small().to_text() + "tactical_residual=1\n";
+  EXPECT_EQ(NetConfig::from_text(before_calibration).tactical_scale, 600);
+  EXPECT_EQ(NetConfig::from_text(before_calibration).short_name(), "6x64-tr600");
+  EXPECT_THROW(NetConfig::from_text(residual.to_text() + "tactical_scale=0\n"), std::invalid_argument);
   EXPECT_THROW(NetConfig::from_text(NetConfig().to_text() + "tactical_residual=2\n"), std::invalid_argument);
   NetConfig bad;
   bad.channels = 0;

@@ -34,7 +34,8 @@ struct BatchTargets {
   double q_weight = 0;      // the value target's share of the search's value
   RuleSet rules;            // the legal moves of each sample's seat
   bool allow_wait = false;  // the wait action is one of them ([search] allow_wait on a clock)
-  bool tactical_residual = false;  // the net corrects the tactical evaluator: its biases too
+  bool tactical_residual = false;  // the net corrects the tactical evaluator: its biases too,
+  double tactical_scale = 1896;    // at the net's scale (nn/net_config.h tactical_scale)
 };
 
 // Expands samples on TBB worker threads. The value target is (1 - q_weight) x the one-hot

@@ -44,7 +44,8 @@ std::string progress_text(const RunContext& run, std::int64_t g, int i, const St
 
 BatchTargets batch_targets(const Config& config) {
   return {config.training.value_q_weight, config.selfplay_config().match_rules(),
-          config.search.allow_wait && config.clock.timed(), config.network.net.tactical_residual};
+          config.search.allow_wait && config.clock.timed(), config.network.net.tactical_residual,
+          double(config.network.net.tactical_scale)};
 }
 
 bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, JsonLine& summary) {

@@ -25,7 +25,7 @@ EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net, bool al
     at::set_num_threads(threads);  // a property of the calling thread (nn/README.md "Threads")
     auto evaluator = std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
     if (alone || !net->config().tactical_residual) return evaluator;
-    return std::make_unique<ResidualEvaluator>(std::move(evaluator));
+    return std::make_unique<ResidualEvaluator>(std::move(evaluator), net->config().tactical_scale);
   };
 }
 

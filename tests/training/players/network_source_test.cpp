@@ -68,6 +68,9 @@ TEST(NetworkSource, MixesTheTacticalEvaluatorIntoANetworkWhenAsked) {
 TEST(NetworkSource, AnUntrainedResidualNetAnswersAsTheTacticalEvaluator) {
   NetConfig config{2, 16, false, 4, 4, 16};
   config.tactical_residual = true;
+  // A new net takes the scale of the tactical evaluator the search uses (nn cannot see
+  // mcts's constant; this is where the two meet).
+  EXPECT_EQ(config.tactical_scale, kTacticalValueScale);
   Network net(config);
   net->eval();
   const ModelSource source = network_source(InferenceNet::create(net, {}), "residual");
