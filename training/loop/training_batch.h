@@ -13,6 +13,7 @@
 
 #include "core/rules.h"
 #include "mcts/chunk.h"
+#include "mcts/simple_evaluators.h"
 
 namespace bh {
 
@@ -35,7 +36,7 @@ struct BatchTargets {
   RuleSet rules;            // the legal moves of each sample's seat
   bool allow_wait = false;  // the wait action is one of them ([search] allow_wait on a clock)
   bool tactical_residual = false;  // the net corrects the tactical evaluator: its biases too,
-  double tactical_scale = 1896;    // at the net's scale (nn/net_config.h tactical_scale)
+  double tactical_scale = kTacticalValueScale;  // at the net's scale (nn/net_config.h tactical_scale)
 };
 
 // Expands samples on TBB worker threads. The value target is (1 - q_weight) x the one-hot

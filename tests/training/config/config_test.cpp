@@ -185,6 +185,10 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[training]\nwindow_min = 10\nwindow_max = 5\n", {"training.window_max", "at least window_min"});
   expect_error("[network]\nchannels = 0\n", {"run.toml:2:", "network.channels"});
   expect_error("[network]\ndevice = \"tpu\"\n", {"network.device", "cpu, cuda"});
+  // The tactical value's scale belongs to a residual net (nn/SPEC.md "Tactical residual").
+  expect_error("[network]\ntactical_scale = 600\n", {"run.toml:2:", "network.tactical_scale", "tactical_residual"});
+  expect_error("[network]\ntactical_residual = true\ntactical_scale = 10\n", {"run.toml:3:", "network.tactical_scale"});
+  EXPECT_EQ(parse_config("[network]\ntactical_residual = true\ntactical_scale = 600\n", "run.toml").network.net.tactical_scale, 600);
   expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
   expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
