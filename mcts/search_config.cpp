@@ -21,6 +21,8 @@ void SearchConfig::validate() const {
   need(virtual_loss >= 0 && virtual_loss <= 100, "virtual_loss must be in [0, 100]");
   need(max_leaves_per_tree >= 1 && max_leaves_per_tree <= 1024, "max_leaves_per_tree must be in [1, 1024]");
   need(net_visits >= 0 && net_visits <= 1'000'000, "net_visits must be in [0, 1000000]");
+  need(tactical_scale == 0 || (tactical_scale >= 50 && tactical_scale <= 100'000),
+       "tactical_scale must be 0 (the tactical evaluator's) or in [50, 100000]");
   need(gumbel_m >= 2 && gumbel_m <= 1024, "gumbel_m must be in [2, 1024]");
   need(gumbel_c_visit >= 0, "gumbel_c_visit must be at least 0");
   need(gumbel_c_scale > 0, "gumbel_c_scale must be positive");

@@ -52,6 +52,12 @@ struct SearchConfig {
   // simulation passes it after k visits. Meant for networks; with a hand-written evaluator
   // it only repeats the work.
   int net_visits = 0;
+  // The scale of that tactical first look, tanh(score / scale): the network's own when it
+  // is a tactical residual (nn/SPEC.md "Tactical residual"), so that the two judges of one
+  // tree answer on one scale and the correction at an upgrade is the network's alone. 0:
+  // the tactical evaluator's (kTacticalValueScale). Not a [search] key: whoever loads the
+  // network sets it (ModelSource::search_config, Config::selfplay_config).
+  double tactical_scale = 0;
 
   // Throws std::invalid_argument naming the first field out of range.
   void validate() const;

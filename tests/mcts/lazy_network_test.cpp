@@ -145,9 +145,49 @@ TEST(LazyNetwork, FindsTheTwoBoardTactic) {
   EXPECT_LT(asked(network), 1000);
 }
 
+// The tactical first look answers at the scale the configuration names (a residual net's
+// own, mcts/search_config.h), so a net trained at tanh(score / 600) and the nodes judged
+// beside it sit on one scale: each root child's value is what TacticalEvaluator(600)
+// says of its position, not what the default scale says.
+TEST(LazyNetwork, TheTacticalLookAnswersAtTheConfiguredScale) {
+  // White is a rook up on board A: a score the two scales squash differently.
+  GameState root = GameState::expected(
+      make_match("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"), default_turns());
+  SearchConfig config = lazy(1'000'000);  // the root is the evaluator's, every child tactical
+  config.tactical_scale = 600;
+  HashEvaluator hash(9);
+  Search s(config, 1);
+  LeafBatch batch(4);
+  run_search(s, root, {60, false}, hash, batch);
+  TacticalEvaluator at600(600), at_default;
+  const Tree& tree = s.tree();
+  const Node& top = tree.root();
+  int checked = 0;
+  for (std::uint32_t i = 0; i < top.num_edges; ++i) {
+    const Edge& e = tree.edge(top.first_edge + i);
+    if (e.child == kNoChild || tree.node(e.child).status != NodeStatus::Expanded) continue;
+    GameState child = root.for_search();  // the state the tree is built on
+    child.apply(e.move);
+    MoveList actions;
+    child.actions(actions);
+    const MatchView view = child.view();
+    const EvalRequest request{&view, std::span<const Move>(actions.moves.data(), std::size_t(actions.size))};
+    std::vector<Evaluation> want(1), other(1);
+    at600.evaluate(std::span(&request, 1), want);
+    at_default.evaluate(std::span(&request, 1), other);
+    ASSERT_GT(std::abs(want[0].value - other[0].value), 0.05f) << to_uci(e.move);  // the scales differ here
+    EXPECT_NEAR(tree.node(e.child).net_value, want[0].value, 1e-6) << to_uci(e.move);
+    ++checked;
+  }
+  EXPECT_GT(checked, 5);
+}
+
 TEST(LazyNetwork, NetVisitsOutOfRangeIsRefused) {
   SearchConfig config;
   config.net_visits = -1;
+  EXPECT_THROW(config.validate(), std::invalid_argument);
+  config.net_visits = 0;
+  config.tactical_scale = 10;  // 0 (the evaluator's own) or 50..100000
   EXPECT_THROW(config.validate(), std::invalid_argument);
 }
 

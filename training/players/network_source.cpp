@@ -71,7 +71,8 @@ ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string na
 ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads, bool alone) {
   if (!net) throw std::invalid_argument("model '" + name + "': no network");
   std::string shape = net->config().short_name();
-  return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads};
+  const double scale = net->config().tactical_residual && !alone ? net->config().tactical_scale : 0;
+  return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads, scale};
 }
 
 }  // namespace bh

@@ -83,6 +83,28 @@ TEST(NetworkSource, AnUntrainedResidualNetAnswersAsTheTacticalEvaluator) {
   EXPECT_NEAR(got.value, expected.value, 1e-3);
 }
 
+// A residual net's searches take their lazy tactical look at the net's own scale (a net
+// made before the calibration: 600); the net alone, a plain net and a model without a
+// network leave the tactical evaluator's (0).
+TEST(NetworkSource, ALazySearchLooksTacticallyAtTheNetsScale) {
+  NetConfig config{2, 16, false, 4, 4, 16};
+  config.tactical_residual = true;
+  config.tactical_scale = NetConfig::kLegacyTacticalScale;
+  Network net(config);
+  net->eval();
+  const auto inference = InferenceNet::create(net, {});
+  SearchConfig lazy;
+  lazy.net_visits = 8;
+  EXPECT_EQ(network_source(inference, "old residual").search_config(lazy).tactical_scale, 600);
+  EXPECT_EQ(network_source(inference, "old residual alone", 1, true).search_config(lazy).tactical_scale, 0);
+  Network plain(NetConfig{2, 16, false, 4, 4, 16});
+  plain->eval();
+  EXPECT_EQ(network_source(InferenceNet::create(plain, {}), "plain").search_config(lazy).tactical_scale, 0);
+  const SearchConfig tactical = network_model_loader({}).load("tactical").search_config(lazy);
+  EXPECT_EQ(tactical.net_visits, 0);
+  EXPECT_EQ(tactical.tactical_scale, 0);
+}
+
 TEST(NetworkSource, ACheckpointBringsItsNameShapeAndRules) {
   RuleSet rules;
   rules.move_limit = 321;
