@@ -27,8 +27,8 @@ bool same_decision(const GameState& a, const GameState& b) {
 Search::Search(const SearchConfig& config, std::uint64_t seed) : config_(config), rng_(seed) {
   config_.validate();
   if (config_.net_visits > 0) {
-    tactical_ = config_.tactical_scale > 0 ? std::make_unique<TacticalEvaluator>(config_.tactical_scale)
-                                           : std::make_unique<TacticalEvaluator>();
+    const double scale = config_.tactical_scale > 0 ? config_.tactical_scale : kTacticalValueScale;
+    tactical_ = std::make_unique<TacticalEvaluator>(scale);
     tactical_out_.resize(1);
   }
 }
