@@ -56,7 +56,7 @@ struct SearchConfig {
   // is a tactical residual (nn/SPEC.md "Tactical residual"), so that the two judges of one
   // tree answer on one scale and the correction at an upgrade is the network's alone. 0:
   // the tactical evaluator's (kTacticalValueScale). Not a [search] key: whoever loads the
-  // network sets it (ModelSource::search_config, Config::selfplay_config).
+  // network sets it (ModelSource::search_config, for players and self-play alike).
   double tactical_scale = 0;
 
   // Throws std::invalid_argument naming the first field out of range.

@@ -61,6 +61,7 @@ LoadedNet load_net(const NetBlob& blob, const WorkerOptions& o) {
   options.precision = config.network.precision;
   out.model = checkpoint_source(ckpt, "net " + std::to_string(blob.version), inference_options(options));
   out.selfplay = config.selfplay_config();
+  out.selfplay.search = out.model.search_config(out.selfplay.search);
   out.selfplay.net_version = std::uint32_t(blob.version);
   if (o.threads > 0) out.selfplay.workers = o.threads;
   out.matches_per_chunk = out.selfplay.matches_per_chunk;

@@ -85,6 +85,7 @@ void run_selfplay(const SelfPlayOptions& o) {
   if (o.seed >= 0) sc.seed = std::uint64_t(o.seed);
 
   const ModelSource model = load_model(o.model, config);
+  sc.search = model.search_config(sc.search);  // the model's, not the configuration's net
   const std::string evaluator_name = describe(model);
   SelfPlay selfplay(sc, model.selfplay_evaluators());
   const std::string id = run_id();

@@ -205,8 +205,6 @@ SelfPlayConfig Config::selfplay_config() const {
   s.clock = clock;
   s.think = think;
   s.search = search;
-  // The lazy network's tactical look at the residual net's scale (mcts/search_config.h).
-  if (network.net.tactical_residual) s.search.tactical_scale = network.net.tactical_scale;
   return s;
 }
 

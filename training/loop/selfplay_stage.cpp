@@ -42,6 +42,7 @@ JsonLine metrics_line(std::int64_t g, std::int64_t session, bool bootstrap, cons
   JsonLine line;
   line.set("kind", "selfplay").set("generation", g).set("session", session).set("bootstrap", bootstrap)
       .set("matches", std::int64_t(c.matches)).set("moves", std::int64_t(c.moves)).set("samples", std::int64_t(c.samples))
+      .set("evaluations", std::int64_t(c.evaluations))
       .set("moves_per_s", double(c.moves) / s).set("evals_per_s", double(c.evaluations) / s)
       .set("team1_wins", std::int64_t(c.team1_wins)).set("team2_wins", std::int64_t(c.team2_wins))
       .set("draws", std::int64_t(c.draws)).set("resignations", std::int64_t(c.resignations))
@@ -70,6 +71,7 @@ SelfPlayStage play_generation(RunContext& run, std::int64_t g, std::int64_t done
   const std::int64_t player = selfplay_generation(config, run.state);
   const ModelSource model = selfplay_model(run, g, player);
   SelfPlayConfig sp = config.selfplay_config();
+  sp.search = model.search_config(sp.search);  // a teacher without a net searches every leaf itself
   // A new session draws new matches: the ones a killed session left unfinished are not
   // replayed move for move.
   sp.seed = config.selfplay.seed * 1'000'003ULL + std::uint64_t(g) * 7919ULL + std::uint64_t(run.state.session);

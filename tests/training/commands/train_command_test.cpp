@@ -170,6 +170,38 @@ TEST(TrainCommand, ATacticalTeacherPlaysTheBootstrapGenerations) {
   fs::remove_all(dir);
 }
 
+// net_visits > 0 lets a network's search judge fresh nodes tactically first
+// (mcts/search_config.h); a teacher without a network has nothing to hand them to, so it
+// searches every leaf itself: with one worker and one seed, the bootstrap generation plays
+// the same matches with the same number of evaluations whatever net_visits says.
+TEST(TrainCommand, ATeacherWithoutANetIgnoresNetVisits) {
+  fs::path dir = fresh_dir("train_teacher_lazy");
+  std::string text = std::string(kTinyConfig) + "bootstrap = \"tactical\"\nbootstrap_generations = 1\n";
+  text.replace(text.find("generations = 2"), 15, "generations = 1");
+  text.replace(text.find("[selfplay]\n"), 11, "[selfplay]\nworkers = 1\n");
+  auto generation_one = [&](const std::string& name, const std::string& config) {
+    ASSERT_EQ(run({"train", "--config", write_config(dir, config).string(), "--run", (dir / name).string()}, dir / "out.txt"), 0)
+        << read_text(dir / "out.txt");
+  };
+  generation_one("plain", text);
+  std::string lazy = text;
+  lazy.replace(lazy.find("visits = 8\n"), 11, "visits = 8\nnet_visits = 2\n");
+  generation_one("lazy", lazy);
+  auto selfplay_line = [&](const std::string& name) {
+    for (auto& l : read_metrics((dir / name / "metrics.jsonl").string()))
+      if (l.text("kind") == "selfplay") return l;
+    ADD_FAILURE() << name << ": no self-play line";
+    return JsonLine{};
+  };
+  const JsonLine plain = selfplay_line("plain"), with_net_visits = selfplay_line("lazy");
+  ASSERT_TRUE(plain.number("evaluations"));
+  EXPECT_GT(*plain.number("evaluations"), *plain.number("moves"));
+  EXPECT_EQ(with_net_visits.number("evaluations"), plain.number("evaluations"));
+  EXPECT_EQ(with_net_visits.number("moves"), plain.number("moves"));
+  EXPECT_EQ(with_net_visits.number("samples"), plain.number("samples"));
+  fs::remove_all(dir);
+}
+
 TEST(TrainCommand, StartsFromImportedGames) {
   fs::path dir = fresh_dir("train_import");
   std::string text = kTinyConfig;

@@ -190,9 +190,6 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[network]\ntactical_residual = true\ntactical_scale = 10\n", {"run.toml:3:", "network.tactical_scale"});
   const Config legacy = parse_config("[network]\ntactical_residual = true\ntactical_scale = 600\n", "run.toml");
   EXPECT_EQ(legacy.network.net.tactical_scale, 600);
-  // ... and self-play's lazy tactical look takes it (mcts/search_config.h tactical_scale).
-  EXPECT_EQ(legacy.selfplay_config().search.tactical_scale, 600);
-  EXPECT_EQ(parse_config("", "run.toml").selfplay_config().search.tactical_scale, 0);  // no residual net
   expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
   expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
