@@ -2,8 +2,8 @@
 // leaves checkpoints, chunks, records, metrics and a report; a run killed with SIGKILL in
 // the middle of a generation resumes from its last checkpoint with the same step count and
 // finishes the generation without losing or repeating finished matches; Ctrl-C stops
-// cleanly; self-play plays with the latest or the best net as configured; a bad
-// configuration or run directory is refused with a message that says why.
+// cleanly; a bad configuration or run directory is refused with a message that says why.
+// Who plays a run's self-play: train_selfplay_test.cpp.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -22,49 +22,12 @@
 #include "nn/checkpoint.h"
 #include "training/report/report.h"
 #include "tests/training/commands/process.h"
+#include "tests/training/commands/tiny_run.h"
 
 namespace bh {
 namespace {
 
 namespace fs = std::filesystem;
-
-constexpr const char* kTinyConfig = R"(
-[clock]
-initial_seconds = 30
-[search]
-visits = 8
-max_leaves_per_tree = 2
-[selfplay]
-cheap_visits = 4
-concurrent_matches = 3
-matches_per_chunk = 1
-[network]
-blocks = 1
-channels = 8
-value_hidden = 16
-precision = "fp32"
-[training]
-batch_size = 32
-steps_per_generation = 6
-window_min = 100
-threads = 1
-[evaluation]
-games_vs_best = 2
-games_vs_tactical = 2
-games_vs_random = 2
-games_vs_greedy = 2
-visits = 4
-threads = 1
-[run]
-matches_per_generation = 6
-generations = 2
-)";
-
-fs::path write_config(const fs::path& dir, const std::string& text) {
-  fs::path p = dir / "tiny.toml";
-  std::ofstream(p) << text;
-  return p;
-}
 
 int count_games(const fs::path& run, const std::string& prefix) {
   int n = 0;
@@ -72,13 +35,6 @@ int count_games(const fs::path& run, const std::string& prefix) {
     if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
       n += int(read_bpgn_file(e.path().string()).size());
   return n;
-}
-
-std::vector<JsonLine> generation_lines(const fs::path& run) {
-  std::vector<JsonLine> out;
-  for (auto& l : read_metrics((run / "metrics.jsonl").string()))
-    if (l.text("kind") == "generation") out.push_back(l);
-  return out;
 }
 
 TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
@@ -131,103 +87,6 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
 }
 
 // The players named in generation g's self-play records ("gen N (1x8)" or the teacher).
-std::set<std::string> selfplay_players(const fs::path& run, int g) {
-  std::set<std::string> names;
-  char prefix[16];
-  std::snprintf(prefix, sizeof prefix, "g%04d-", g);
-  for (const auto& e : fs::directory_iterator(run / "games"))
-    if (e.path().filename().string().rfind(prefix, 0) == 0 && e.path().extension() == ".bpgn")
-      for (const auto& game : read_bpgn_file(e.path().string())) names.insert(game.tag("WhiteA"));
-  return names;
-}
-
-TEST(TrainCommand, SelfPlayWithTheBestNetWhenAsked) {
-  // With no arena against the best, the best stays the initial net: under selfplay_net =
-  // "best" generation 2 still plays with gen 0; by default it plays with gen 1.
-  fs::path dir = fresh_dir("train_best");
-  std::string text = kTinyConfig;
-  text.replace(text.find("games_vs_best = 2"), 17, "games_vs_best = 0");
-  const std::string best = text + "selfplay_net = \"best\"\n";
-  ASSERT_EQ(run({"train", "--config", write_config(dir, best).string(), "--run", (dir / "best").string()}, dir / "out.txt"), 0)
-      << read_text(dir / "out.txt");
-  EXPECT_EQ(selfplay_players(dir / "best", 2), std::set<std::string>{"gen 0 (1x8)"});
-  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "latest").string()}, dir / "out.txt"), 0)
-      << read_text(dir / "out.txt");
-  EXPECT_EQ(selfplay_players(dir / "latest", 2), std::set<std::string>{"gen 1 (1x8)"});
-  EXPECT_EQ(selfplay_players(dir / "latest", 1), std::set<std::string>{"gen 0 (1x8)"});
-  fs::remove_all(dir);
-}
-
-// [run] bootstrap names the teacher of the first generations: the tactical evaluator plays
-// generation 1's self-play, the net generation 2's.
-TEST(TrainCommand, ATacticalTeacherPlaysTheBootstrapGenerations) {
-  fs::path dir = fresh_dir("train_teacher");
-  const std::string text = std::string(kTinyConfig) + "bootstrap = \"tactical\"\nbootstrap_generations = 1\n";
-  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "run").string()}, dir / "out.txt"), 0)
-      << read_text(dir / "out.txt");
-  EXPECT_EQ(selfplay_players(dir / "run", 1), std::set<std::string>{"tactical (bootstrap)"});
-  EXPECT_EQ(selfplay_players(dir / "run", 2), std::set<std::string>{"gen 1 (1x8)"});
-  fs::remove_all(dir);
-}
-
-// net_visits > 0 lets a network's search judge fresh nodes tactically first
-// (mcts/search_config.h); a teacher without a network has nothing to hand them to, so it
-// searches every leaf itself: with one worker and one seed, the bootstrap generation plays
-// the same matches with the same number of evaluations whatever net_visits says.
-TEST(TrainCommand, ATeacherWithoutANetIgnoresNetVisits) {
-  fs::path dir = fresh_dir("train_teacher_lazy");
-  std::string text = std::string(kTinyConfig) + "bootstrap = \"tactical\"\nbootstrap_generations = 1\n";
-  text.replace(text.find("generations = 2"), 15, "generations = 1");
-  text.replace(text.find("[selfplay]\n"), 11, "[selfplay]\nworkers = 1\n");
-  auto generation_one = [&](const std::string& name, const std::string& config) {
-    ASSERT_EQ(run({"train", "--config", write_config(dir, config).string(), "--run", (dir / name).string()}, dir / "out.txt"), 0)
-        << read_text(dir / "out.txt");
-  };
-  generation_one("plain", text);
-  std::string lazy = text;
-  lazy.replace(lazy.find("visits = 8\n"), 11, "visits = 8\nnet_visits = 2\n");
-  generation_one("lazy", lazy);
-  auto selfplay_line = [&](const std::string& name) {
-    for (auto& l : read_metrics((dir / name / "metrics.jsonl").string()))
-      if (l.text("kind") == "selfplay") return l;
-    ADD_FAILURE() << name << ": no self-play line";
-    return JsonLine{};
-  };
-  const JsonLine plain = selfplay_line("plain"), with_net_visits = selfplay_line("lazy");
-  ASSERT_TRUE(plain.number("evaluations"));
-  EXPECT_GT(*plain.number("evaluations"), *plain.number("moves"));
-  EXPECT_EQ(with_net_visits.number("evaluations"), plain.number("evaluations"));
-  EXPECT_EQ(with_net_visits.number("moves"), plain.number("moves"));
-  EXPECT_EQ(with_net_visits.number("samples"), plain.number("samples"));
-  fs::remove_all(dir);
-}
-
-TEST(TrainCommand, StartsFromImportedGames) {
-  fs::path dir = fresh_dir("train_import");
-  std::string text = kTinyConfig;
-  text.replace(text.find("generations = 2"), 15, "generations = 1");
-  fs::path config = write_config(dir, text);
-  fs::path runs = dir / "run";
-  ASSERT_EQ(run({"import", "--bpgn", std::string(BUGHOUSE_TEST_DATA) + "/match_replays.bpgn", "--out",
-                 (runs / "chunks").string()},
-                dir / "import.txt"),
-            0)
-      << read_text(dir / "import.txt");
-  const std::string imported = read_text(dir / "import.txt");
-  // 44 of the 50 shared matches: the other six end stuck, a draw under the default rules
-  // but a loss in their records (played under stuck_rule = flag), and are refused. Their
-  // 2976 moves less the 61 forced ones (the only legal move; BpgnImport's test checks the
-  // skipping ply by ply against core's move generator) are the samples.
-  EXPECT_NE(imported.find("imported 44 games, 2915 samples"), std::string::npos) << imported;
-
-  ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
-  EXPECT_NE(read_text(dir / "out.txt").find("1 chunk files already in"), std::string::npos) << read_text(dir / "out.txt");
-  auto gens = generation_lines(runs);
-  ASSERT_EQ(gens.size(), 1u);
-  EXPECT_GT(gens[0].number("samples_total").value_or(0), 2915);
-  fs::remove_all(dir);
-}
-
 // The boundary of the trace line that says `what` about `file` (the first such line).
 int boundary_of(const fs::path& trace, const std::string& what, const std::string& file) {
   std::ifstream in(trace);
