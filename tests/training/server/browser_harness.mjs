@@ -37,6 +37,11 @@ export async function launchChromium(modulesParent) {
 // once it says where it is.
 export function startServer(binary, args = []) {
   const server = spawn(binary, ["serve", "--port", "0", ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  // A test that fails exits at once (fail()): the server must not outlive it, or it would
+  // hold the test's output open and ctest would wait for its limit instead of the failure.
+  const stop = () => server.kill("SIGKILL");
+  process.on("exit", stop);
+  server.once("exit", () => process.off("exit", stop));
   return new Promise((resolveServer, reject) => {
     let text = "";
     server.stdout.on("data", (chunk) => {

@@ -135,6 +135,9 @@ async function roundTwo(page) {
 }
 
 async function checkStandings(page) {
+  // A page draws its state after it loads (tournament.js asks the server), the standings and
+  // the prizes in one step: wait for them to be drawn before reading them.
+  await page.waitForFunction(() => document.querySelectorAll("#standings tr").length > 1, null, { timeout: kLimit });
   const rows = await page.locator("#standings tr").evaluateAll((trs) => trs.slice(1).map(
     (tr) => [...tr.cells].map((c) => c.textContent)));
   const got = rows.map((r) => `${r[0]} ${r[1]} ${r[3]}`).join("; ");
