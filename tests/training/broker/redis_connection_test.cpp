@@ -197,11 +197,13 @@ TEST(RedisConnection, ABlockingCommandGetsItsBlockTimeOnTopOfTheReplyTimeout) {
   BH_REQUIRE_REDIS_SERVER();
   RedisServer server;
   RedisOptions o = test::quick_options();
-  o.command_timeout = milliseconds(100);
+  o.command_timeout = milliseconds(1000);
   RedisConnection c(server.url(), o);
-  // BLPOP for 0.4 s on an empty list: longer than the reply timeout, so without the
-  // extra wait the socket would time out and the command be retried.
-  RedisReply r = c.command(std::vector<std::string_view>{"BLPOP", "nothing", "0.4"}, milliseconds(400));
+  // BLPOP for 2 s on an empty list: longer than the reply timeout, so without the extra
+  // wait the socket would time out and the command be retried. The server ends a block on
+  // its own timer (about 0.1 s steps), late under load: the reply timeout, a second on
+  // top of the block, leaves it that margin; 0.1 s was too little on a busy CI machine.
+  RedisReply r = c.command(std::vector<std::string_view>{"BLPOP", "nothing", "2"}, milliseconds(2000));
   EXPECT_TRUE(r.is_nil());
   EXPECT_EQ(c.reconnects(), 0u);
 }
