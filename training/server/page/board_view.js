@@ -22,8 +22,8 @@ export function svgElement(tag, attributes) {
 }
 
 // Board 0 (A), 1 (B), ... from its FEN (a row has up to H), black at the bottom when `turned`. The square named
-// `picked` is highlighted; with `onSquare(name, piece)` every square answers a click and
-// a drop (piece: the letter on it, "" when empty).
+// `picked` is highlighted; with `onSquare(name, piece)` every square answers a press of the
+// main button (or a touch) and a drop (piece: the letter on it, "" when empty).
 export function boardSvg(fen, board, turned,
                          { picked = null, queued = [], last = [], check = null, targets = [], suggested = null,
                            onSquare = null, onCancel = null } = {}) {
@@ -50,7 +50,10 @@ export function boardSvg(fen, board, turned,
       if (check === name) rect.dataset.check = "";
       const piece = squares[indexOf(name)];
       if (onSquare) {
-        rect.addEventListener("click", () => onSquare(name, piece));
+        // On the press, not the click: a click needs its press and release on the same
+        // element, and every state message redraws the board, so a redraw between the two
+        // (other boards' moves come several a second) would drop the person's click.
+        rect.addEventListener("pointerdown", (event) => { if (event.button === 0) onSquare(name, piece); });
         rect.addEventListener("dragover", (event) => event.preventDefault());
         rect.addEventListener("drop", (event) => { event.preventDefault(); onSquare(name, piece); });
       }
