@@ -35,7 +35,7 @@ std::int64_t read_int(torch::serialize::InputArchive& a, const std::string& key)
 }  // namespace
 
 void save_checkpoint(const std::filesystem::path& path, const Network& net, const RuleSet& rules,
-                     const CheckpointMeta& meta, const torch::optim::Optimizer* optimizer) {
+                     const CheckpointMeta& meta, const torch::optim::Optimizer* optimizer, const Network* trained) {
   torch::serialize::OutputArchive archive;
   archive.write("net_config", c10::IValue(net->config().to_text()));
   archive.write("rules", c10::IValue(join_rules(rules)));
@@ -53,6 +53,11 @@ void save_checkpoint(const std::filesystem::path& path, const Network& net, cons
   torch::serialize::OutputArchive model;
   net->save(model);
   archive.write("model", model);
+  if (trained) {
+    torch::serialize::OutputArchive weights;
+    (*trained)->save(weights);
+    archive.write("trained_model", weights);
+  }
   if (optimizer) {
     torch::serialize::OutputArchive opt;
     optimizer->save(opt);
@@ -93,20 +98,30 @@ LoadedCheckpoint::LoadedCheckpoint(const std::filesystem::path& path) : path_(pa
     for (std::size_t i = 0; i < k.size(); ++i) info_.meta.extra[k.get(i).toStringRef()] = v.get(i).toStringRef();
     torch::serialize::InputArchive opt;
     info_.has_optimizer = archive.try_read("optimizer", opt);
+    torch::serialize::InputArchive trained;
+    info_.has_trained_weights = archive.try_read("trained_model", trained);
   } catch (const std::exception& e) {
     // The checksum matched, so this is a file written wrongly, not damaged later.
     throw CheckpointError(Kind::Corrupt, what + " is corrupt (its archive does not parse: " + e.what() + ")");
   }
 }
 
-Network LoadedCheckpoint::network(c10::Device device) const {
+Network LoadedCheckpoint::network(c10::Device device) const { return read_network("model", device); }
+
+Network LoadedCheckpoint::trained_network(c10::Device device) const {
+  return read_network(info_.has_trained_weights ? "trained_model" : "model", device);
+}
+
+void LoadedCheckpoint::load_weights(Network& net) const { read_weights(net, "model"); }
+
+Network LoadedCheckpoint::read_network(const std::string& key, c10::Device device) const {
   Network net(info_.net);
-  load_weights(net);
+  read_weights(net, key);
   net->to(device);
   return net;
 }
 
-void LoadedCheckpoint::load_weights(Network& net) const {
+void LoadedCheckpoint::read_weights(Network& net, const std::string& key) const {
   if (!(net->config() == info_.net))
     throw CheckpointError(CheckpointError::Kind::Mismatch,
                           "checkpoint " + path_.string() + " holds a " + info_.net.short_name() +
@@ -115,7 +130,7 @@ void LoadedCheckpoint::load_weights(Network& net) const {
   const c10::Device device = params.empty() ? c10::Device(c10::kCPU) : params.front().device();
   torch::serialize::InputArchive archive, model;
   archive.load_from(payload_.data(), payload_.size(), device);
-  archive.read("model", model);
+  archive.read(key, model);
   net->load(model);
 }
 

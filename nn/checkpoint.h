@@ -39,12 +39,17 @@ struct CheckpointInfo {
   RuleSet rules;
   CheckpointMeta meta;
   bool has_optimizer = false;
+  bool has_trained_weights = false;  // the weights training continues from, apart (trainer.h)
 };
 
-// Writes the checkpoint atomically (temporary file + rename). `optimizer` may be null
-// (e.g. an exported or initial net). Throws std::runtime_error when writing fails.
+// Writes the checkpoint atomically (temporary file + rename). `net` is the network that
+// plays. `optimizer` may be null (e.g. an exported or initial net). `trained` is given
+// only when training continues from other weights than those that play (a run that plays
+// an average of its trained weights: training/loop/trainer.h). Throws std::runtime_error
+// when writing fails.
 void save_checkpoint(const std::filesystem::path& path, const Network& net, const RuleSet& rules,
-                     const CheckpointMeta& meta, const torch::optim::Optimizer* optimizer = nullptr);
+                     const CheckpointMeta& meta, const torch::optim::Optimizer* optimizer = nullptr,
+                     const Network* trained = nullptr);
 
 // A checkpoint read and validated in memory. Typical resume:
 //   LoadedCheckpoint ckpt(path);
@@ -60,6 +65,9 @@ class LoadedCheckpoint {
   const CheckpointInfo& info() const { return info_; }
   // A new network of the stored config holding the stored weights, in train mode.
   Network network(c10::Device device = c10::kCPU) const;
+  // The weights training continues from: the trained ones where the checkpoint holds
+  // them apart from those that play, else the same as network().
+  Network trained_network(c10::Device device = c10::kCPU) const;
   // Loads the weights into an existing network; throws CheckpointError (Mismatch) when
   // its config differs from the stored one.
   void load_weights(Network& net) const;
@@ -70,6 +78,9 @@ class LoadedCheckpoint {
   void restore_optimizer(torch::optim::Optimizer& optimizer) const;
 
  private:
+  Network read_network(const std::string& key, c10::Device device) const;
+  void read_weights(Network& net, const std::string& key) const;
+
   std::filesystem::path path_;
   std::string payload_;  // the LibTorch archive
   CheckpointInfo info_;

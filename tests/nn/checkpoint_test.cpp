@@ -119,6 +119,30 @@ TEST_F(CheckpointTest, ResumeIsExact) {
   for (std::size_t i = 0; i < p.size(); ++i) EXPECT_TRUE(torch::equal(p[i], q[i])) << "parameter " << i;
 }
 
+// A run that plays an average of its trained weights stores both: the network is the
+// one that plays, the trained weights come back apart for resuming.
+TEST_F(CheckpointTest, HoldsTheTrainedWeightsApartFromThePlayingNet) {
+  const Network playing = test::random_network(test::tiny_config(), 21);
+  const Network trained = test::random_network(test::tiny_config(), 22);
+  const fs::path path = dir_ / "averaged.ckpt";
+  save_checkpoint(path, playing, {}, {}, nullptr, &trained);
+  LoadedCheckpoint ckpt(path);
+  EXPECT_TRUE(ckpt.info().has_trained_weights);
+  const auto same = [](const Network& a, const Network& b) {
+    auto p = a->parameters(), q = b->parameters();
+    for (std::size_t i = 0; i < p.size(); ++i)
+      if (!torch::equal(p[i], q[i])) return false;
+    return p.size() == q.size();
+  };
+  EXPECT_TRUE(same(ckpt.network(), playing));
+  EXPECT_TRUE(same(ckpt.trained_network(), trained));
+  EXPECT_FALSE(same(playing, trained));
+
+  LoadedCheckpoint plain(saved("plain.ckpt"));
+  EXPECT_FALSE(plain.info().has_trained_weights);
+  EXPECT_TRUE(same(plain.trained_network(), plain.network()));
+}
+
 TEST_F(CheckpointTest, WithoutOptimizerState) {
   LoadedCheckpoint ckpt(saved("plain.ckpt"));
   EXPECT_FALSE(ckpt.info().has_optimizer);
