@@ -144,6 +144,7 @@ void read_training(ConfigReader& r, Config& c) {
   r.read("value_loss_weight", t.value_loss_weight, 0, 100);
   r.read("value_q_weight", t.value_q_weight, 0, 1);
   r.read("grad_clip", t.grad_clip, 0, 1e6);
+  r.read("weight_average_steps", t.weight_average_steps, 0, 1'000'000'000);
   r.read("window_min", t.window_min, 1, 1'000'000'000);
   r.read("window_max", t.window_max, 1, 1'000'000'000);
   r.read("window_growth", t.window_growth, 0, 1);

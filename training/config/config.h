@@ -50,6 +50,9 @@ struct TrainingSettings {
   double value_loss_weight = 1.0;
   double value_q_weight = 0.0;         // value target: (1 - w) x match result + w x search value
   double grad_clip = 10.0;             // max global gradient norm; 0 = off
+  // The net that plays (self-play, arena, checkpoints) is the trained weights' moving
+  // average over about this many steps; 0: the trained weights themselves (trainer.h).
+  std::int64_t weight_average_steps = 0;
   std::int64_t window_min = 20'000;    // replay window: at least this many recent samples...
   std::int64_t window_max = 500'000;   // ... at most this many ...
   double window_growth = 0.5;          // ... growing by this fraction of the samples beyond window_min

@@ -84,7 +84,7 @@ BrokerLink::BrokerLink(const std::string& url, const Config& config, const RunDi
 
 void BrokerLink::publish(RunContext& run, std::int64_t version) {
   const auto file = run.dir.published_checkpoint();
-  save_checkpoint(file, run.trainer.network(), run.config.rules, run.state.meta(run.config.text, BUGHOUSE_REVISION));
+  save_checkpoint(file, run.trainer.player(), run.config.rules, run.state.meta(run.config.text, BUGHOUSE_REVISION));
   std::ifstream in(file, std::ios::binary);
   const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   try {

@@ -83,10 +83,7 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
 
 void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   const EvaluationSettings& e = run.config.evaluation;
-  Network& trained = run.trainer.network();
-  trained->eval();
-  auto fresh = InferenceNet::create(trained, run.inference);
-  trained->train();
+  auto fresh = InferenceNet::create(run.trainer.player(), run.inference);
   SearchConfig search = run.config.search;
   search.visits = e.visits;
   const TurnModel turn{TimeModel(run.config.think), run.config.search.allow_wait && run.config.clock.timed()};

@@ -22,9 +22,7 @@ bool bootstrapping(const Config& config, std::int64_t g) {
 ModelSource selfplay_model(RunContext& run, std::int64_t g, std::int64_t player) {
   if (bootstrapping(run.config, g)) return ModelLoader().load(run.config.run.bootstrap);
   if (player != g - 1) return load_network(run.dir.checkpoint(player).string(), run.inference);
-  ModelSource model = network_source(InferenceNet::create(run.trainer.network(), run.inference), "gen " + std::to_string(g - 1));
-  run.trainer.network()->train();
-  return model;
+  return network_source(InferenceNet::create(run.trainer.player(), run.inference), "gen " + std::to_string(g - 1));
 }
 
 std::string progress_text(const RunContext& run, std::int64_t g, std::int64_t done, std::int64_t target,

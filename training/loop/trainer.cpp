@@ -62,6 +62,18 @@ double score_loss(const at::Tensor& wdl, const at::Tensor& target) {
   return -(t * p.log() + (1 - t) * (1 - p).log()).mean().item<double>();
 }
 
+// A new network holding `net`'s weights and batch-norm statistics, on the same device.
+Network copy_of(const Network& net, c10::Device device) {
+  Network copy(net->config());
+  copy->to(device);
+  torch::NoGradGuard no_grad;
+  const auto from = net->named_parameters();
+  for (auto& p : copy->named_parameters()) p.value().copy_(from[p.key()]);
+  const auto stats = net->named_buffers();
+  for (auto& b : copy->named_buffers()) b.value().copy_(stats[b.key()]);
+  return copy;
+}
+
 std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> decay_groups(const Network& net) {
   std::pair<std::vector<at::Tensor>, std::vector<at::Tensor>> groups;
   for (const auto& p : net->named_parameters()) (decays(p.key()) ? groups.first : groups.second).push_back(p.value());
@@ -75,12 +87,15 @@ Trainer::Trainer(const NetConfig& net, const TrainingSettings& settings, c10::De
   torch::manual_seed(seed);
   net_ = Network(net);
   net_->to(device_);
+  if (settings_.weight_average_steps > 0) average_ = copy_of(net_, device_);
   make_optimizer();
 }
 
 Trainer::Trainer(const LoadedCheckpoint& checkpoint, const TrainingSettings& settings, c10::Device device)
     : settings_(settings), device_(device) {
-  net_ = checkpoint.network(device_);
+  net_ = checkpoint.trained_network(device_);
+  // A checkpoint saved without an average holds one set of weights: the average starts there.
+  if (settings_.weight_average_steps > 0) average_ = checkpoint.network(device_);
   make_optimizer();
   try {
     checkpoint.restore_optimizer(*optimizer_);
@@ -141,21 +156,42 @@ double Trainer::learning_rate_at(std::int64_t step) const {
   return peak;
 }
 
-StepStats Trainer::step(const TrainingBatch& batch) { return losses(batch, true); }
-
-StepStats Trainer::measure(const TrainingBatch& batch) {
-  torch::NoGradGuard no_grad;
-  const bool was_training = net_->is_training();
-  net_->eval();
-  StepStats s = losses(batch, false);
-  net_->train(was_training);
+StepStats Trainer::step(const TrainingBatch& batch) {
+  StepStats s = losses(net_, batch, true);
+  if (average_) update_average();
   return s;
 }
 
-StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
+StepStats Trainer::measure(const TrainingBatch& batch) {
+  torch::NoGradGuard no_grad;
+  Network& net = player();
+  const bool was_training = net->is_training();
+  net->eval();
+  StepStats s = losses(net, batch, false);
+  net->train(was_training);
+  return s;
+}
+
+// The mean of the initial and every trained weights while there are fewer than n of
+// them, then an exponential average with weight 1/n on the newest: no bias towards the
+// initial weights (an EMA from step 0 would keep e^-1 of them after n steps). Integer
+// buffers (batch norm's batch count) are copied.
+void Trainer::update_average() {
+  torch::NoGradGuard no_grad;
+  const double rate = 1.0 / double(std::min(steps_ + 1, settings_.weight_average_steps));
+  const auto trained = net_->named_parameters();
+  for (auto& p : average_->named_parameters()) p.value().lerp_(trained[p.key()], rate);
+  const auto stats = net_->named_buffers();
+  for (auto& b : average_->named_buffers()) {
+    if (b.value().is_floating_point()) b.value().lerp_(stats[b.key()], rate);
+    else b.value().copy_(stats[b.key()]);
+  }
+}
+
+StepStats Trainer::losses(Network& net, const TrainingBatch& batch, bool learn) {
   StepStats stats;
   if (learn) {
-    net_->train();
+    net->train();
     optimizer_->zero_grad();
   }
   const auto planes = batch.planes.to(device_);
@@ -167,7 +203,7 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
   NetOutput out;
   {
     CpuAutocast autocast(settings_.bf16_autocast && device_.is_cpu());
-    out = net_->forward(planes);
+    out = net->forward(planes);
   }
   // The softmax runs over the seat's legal actions alone, as the search's priors do: an
   // illegal output gets no share (a large finite logit, so 0 x log p stays 0, not NaN).
@@ -205,7 +241,7 @@ StepStats Trainer::losses(const TrainingBatch& batch, bool learn) {
 
 void Trainer::save(const std::filesystem::path& path, const RuleSet& rules, CheckpointMeta meta) const {
   meta.step = steps_;
-  save_checkpoint(path, net_, rules, meta, optimizer_.get());
+  save_checkpoint(path, player(), rules, meta, optimizer_.get(), average_ ? &net_ : nullptr);
 }
 
 }  // namespace bh

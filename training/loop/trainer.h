@@ -4,6 +4,14 @@
 // win/draw/loss cross-entropy,
 // global gradient-norm clipping, and bf16 autocast on the CPU. Checkpoints carry the
 // weights, the optimiser state and the step count, so a resumed run continues exactly.
+//
+// With [training] weight_average_steps = n > 0 the net that plays is not the trained one
+// but the trained weights' moving average: their plain mean while fewer than n steps are
+// taken, then an exponential average over about the last n. An optimiser step at a
+// useful learning rate moves the weights by noise as well as by signal, and a net taken
+// at one step plays that noise (training/loop/README.md "Experiments": a generation
+// below the one before it); averaging keeps the signal. Checkpoints then hold the
+// average as the network and the trained weights apart (nn/SPEC.md "Checkpoint").
 #pragma once
 
 #include <cstdint>
@@ -43,24 +51,30 @@ class Trainer {
 
   // One optimiser step on the batch; the network is left in train mode.
   StepStats step(const TrainingBatch& batch);
-  // Losses on a batch without learning (validation, tests).
+  // The player's losses on a batch without learning (validation, tests).
   StepStats measure(const TrainingBatch& batch);
 
   double learning_rate_at(std::int64_t step) const;
   std::int64_t steps() const { return steps_; }
+  // The weights the optimiser moves.
   Network& network() { return net_; }
   const Network& network() const { return net_; }
+  // The net that plays and is measured: the average where there is one, else network().
+  Network& player() { return average_ ? average_ : net_; }
+  const Network& player() const { return average_ ? average_ : net_; }
 
   // Atomic; the metadata's step is this trainer's step count.
   void save(const std::filesystem::path& path, const RuleSet& rules, CheckpointMeta meta) const;
 
  private:
   void make_optimizer();
-  StepStats losses(const TrainingBatch& batch, bool learn);
+  void update_average();
+  StepStats losses(Network& net, const TrainingBatch& batch, bool learn);
 
   TrainingSettings settings_;
   c10::Device device_;
   Network net_{nullptr};
+  Network average_{nullptr};  // only with weight_average_steps > 0
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::int64_t steps_ = 0;
 };

@@ -1,5 +1,6 @@
 // tiny_run.h — the tiny `bughouse train` configuration the train command's tests share (a
-// 1x8 net, 6 matches a generation of 8-visit searches, two generations: seconds on a CPU)
+// 1x8 net, 6 matches a generation of 8-visit searches, two generations: seconds on a CPU;
+// the net that plays is a 4-step weight average, so every run test resumes one)
 // and reading what such a run leaves.
 #pragma once
 
@@ -30,6 +31,7 @@ precision = "fp32"
 [training]
 batch_size = 32
 steps_per_generation = 6
+weight_average_steps = 4
 window_min = 100
 threads = 1
 [evaluation]

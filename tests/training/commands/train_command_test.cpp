@@ -48,6 +48,7 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
   EXPECT_EQ(last.info().meta.generation, 2);
   EXPECT_EQ(last.info().meta.step, 12);  // 2 generations x 6 steps
   EXPECT_TRUE(last.info().has_optimizer);
+  EXPECT_TRUE(last.info().has_trained_weights);  // the average plays; training resumes from these
 
   int chunks = 0;
   for (const auto& e : fs::directory_iterator(runs / "chunks")) {

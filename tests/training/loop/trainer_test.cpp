@@ -2,7 +2,8 @@
 // spec says (the seat's legal actions marked, the search's value blended only where a
 // search made the sample), the policy loss is the cross-entropy over the legal actions
 // alone, the learning-rate schedule follows its formula, a net overfits a fixed batch (the
-// losses really fall), and a checkpoint resumes training exactly.
+// losses really fall), a checkpoint resumes training exactly, and with weight averaging
+// the net that plays is the mean, then the moving average, of the trained weights.
 #include <gtest/gtest.h>
 
 #include <ATen/Parallel.h>
@@ -268,6 +269,91 @@ TEST(Trainer, ResumesExactlyFromACheckpoint) {
   auto pa = original.network()->parameters(), pb = resumed.network()->parameters();
   ASSERT_EQ(pa.size(), pb.size());
   for (std::size_t i = 0; i < pa.size(); ++i) EXPECT_TRUE(torch::allclose(pa[i], pb[i], 1e-6, 1e-7)) << i;
+  std::filesystem::remove(path);
+}
+
+// Every parameter and floating-point buffer (batch-norm statistics) of a network, by name.
+std::map<std::string, at::Tensor> weights_of(const Network& net) {
+  std::map<std::string, at::Tensor> w;
+  for (const auto& p : net->named_parameters()) w[p.key()] = p.value().detach().clone();
+  for (const auto& b : net->named_buffers())
+    if (b.value().is_floating_point()) w[b.key()] = b.value().detach().clone();
+  return w;
+}
+
+void expect_weights(const Network& net, const std::map<std::string, at::Tensor>& expected, const std::string& what) {
+  const auto actual = weights_of(net);
+  ASSERT_EQ(actual.size(), expected.size());
+  for (const auto& [name, w] : expected) EXPECT_TRUE(torch::allclose(actual.at(name), w, 1e-5, 1e-7)) << what << " " << name;
+}
+
+// By hand, n = 3: after two steps the plain mean of w0 (initial), w1, w2; after that each
+// step moves the average a third of the way to the new weights.
+TEST(Trainer, WeightAveragePlaysTheMeanThenTheMovingAverageOfTheTrainedWeights) {
+  at::set_num_threads(1);
+  auto samples = match_samples(24);
+  TrainingBatch batch = build_batch(pointers(samples));
+  TrainingSettings s = settings();
+  s.weight_average_steps = 3;
+  Trainer t(tiny_net(), s, c10::kCPU, 5);
+  std::vector<std::map<std::string, at::Tensor>> w{weights_of(t.network())};
+  for (int i = 0; i < 4; ++i) {
+    t.step(batch);
+    w.push_back(weights_of(t.network()));
+    if (i == 1) {
+      std::map<std::string, at::Tensor> mean;
+      for (const auto& [name, x] : w[0]) mean[name] = (x + w[1].at(name) + w[2].at(name)) / 3;
+      expect_weights(t.player(), mean, "after 2 steps");
+    }
+  }
+  std::map<std::string, at::Tensor> average;
+  for (const auto& [name, x] : w[0]) {
+    at::Tensor a = (x + w[1].at(name) + w[2].at(name)) / 3;
+    a = a + (w[3].at(name) - a) / 3;
+    average[name] = a + (w[4].at(name) - a) / 3;
+  }
+  expect_weights(t.player(), average, "after 4 steps");
+  EXPECT_FALSE(torch::allclose(t.network()->parameters().front(), t.player()->parameters().front()))
+      << "the trained weights are not the average";
+
+  // measure() judges the net that plays: the same losses as a plain trainer holding the average.
+  auto path = std::filesystem::temp_directory_path() / "trainer_average_measure.ckpt";
+  t.save(path, RuleSet{}, CheckpointMeta{});
+  Trainer plain(tiny_net(), settings(), c10::kCPU, 9);
+  LoadedCheckpoint(path).load_weights(plain.network());
+  EXPECT_NEAR(t.measure(batch).loss, plain.measure(batch).loss, 1e-5);
+  std::filesystem::remove(path);
+}
+
+TEST(Trainer, WithoutWeightAverageTheTrainedNetPlays) {
+  Trainer t(tiny_net(), settings(), c10::kCPU, 5);
+  EXPECT_EQ(t.player().get(), t.network().get());
+}
+
+// The checkpoint holds the average as its network and the trained weights apart; a
+// resumed trainer continues both exactly.
+TEST(Trainer, ResumesTheWeightAverageExactly) {
+  at::set_num_threads(1);
+  auto samples = match_samples(24);
+  TrainingBatch batch = build_batch(pointers(samples));
+  TrainingSettings s = settings();
+  s.weight_average_steps = 4;
+  Trainer original(tiny_net(), s, c10::kCPU, 7);
+  for (int i = 0; i < 6; ++i) original.step(batch);
+  auto path = std::filesystem::temp_directory_path() / "trainer_average_resume.ckpt";
+  original.save(path, RuleSet{}, CheckpointMeta{});
+
+  LoadedCheckpoint ckpt(path);
+  ASSERT_TRUE(ckpt.info().has_trained_weights);
+  expect_weights(ckpt.network(), weights_of(original.player()), "checkpoint network");
+  expect_weights(ckpt.trained_network(), weights_of(original.network()), "checkpoint trained weights");
+  Trainer resumed(ckpt, s, c10::kCPU);
+  for (int i = 0; i < 3; ++i) {
+    const StepStats a = original.step(batch), b = resumed.step(batch);
+    EXPECT_NEAR(a.loss, b.loss, 1e-6) << "step " << i;
+  }
+  expect_weights(resumed.player(), weights_of(original.player()), "resumed average");
+  expect_weights(resumed.network(), weights_of(original.network()), "resumed trained weights");
   std::filesystem::remove(path);
 }
 
