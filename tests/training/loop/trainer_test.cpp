@@ -287,15 +287,19 @@ void expect_weights(const Network& net, const std::map<std::string, at::Tensor>&
   for (const auto& [name, w] : expected) EXPECT_TRUE(torch::allclose(actual.at(name), w, 1e-5, 1e-7)) << what << " " << name;
 }
 
+TrainingSettings averaging(std::int64_t steps) {
+  TrainingSettings s = settings();
+  s.weight_average_steps = steps;
+  return s;
+}
+
 // By hand, n = 3: after two steps the plain mean of w0 (initial), w1, w2; after that each
 // step moves the average a third of the way to the new weights.
 TEST(Trainer, WeightAveragePlaysTheMeanThenTheMovingAverageOfTheTrainedWeights) {
   at::set_num_threads(1);
   auto samples = match_samples(24);
   TrainingBatch batch = build_batch(pointers(samples));
-  TrainingSettings s = settings();
-  s.weight_average_steps = 3;
-  Trainer t(tiny_net(), s, c10::kCPU, 5);
+  Trainer t(tiny_net(), averaging(3), c10::kCPU, 5);
   std::vector<std::map<std::string, at::Tensor>> w{weights_of(t.network())};
   for (int i = 0; i < 4; ++i) {
     t.step(batch);
@@ -336,8 +340,7 @@ TEST(Trainer, ResumesTheWeightAverageExactly) {
   at::set_num_threads(1);
   auto samples = match_samples(24);
   TrainingBatch batch = build_batch(pointers(samples));
-  TrainingSettings s = settings();
-  s.weight_average_steps = 4;
+  const TrainingSettings s = averaging(4);
   Trainer original(tiny_net(), s, c10::kCPU, 7);
   for (int i = 0; i < 6; ++i) original.step(batch);
   auto path = std::filesystem::temp_directory_path() / "trainer_average_resume.ckpt";
