@@ -8,10 +8,10 @@
 // With [training] weight_average_steps = n > 0 the net that plays is not the trained one
 // but the trained weights' moving average: their plain mean while fewer than n steps are
 // taken, then an exponential average over about the last n. An optimiser step at a
-// useful learning rate moves the weights by noise as well as by signal, and a net taken
-// at one step plays that noise (training/loop/README.md "Experiments": a generation
-// below the one before it); averaging keeps the signal. Checkpoints then hold the
-// average as the network and the trained weights apart (nn/SPEC.md "Checkpoint").
+// useful learning rate moves the weights by noise as well as by signal; the average
+// smooths the generations a run makes (training/loop/README.md "Experiments", weight
+// averaging). Checkpoints then hold the average as the network and the trained weights
+// apart (nn/SPEC.md "Checkpoint").
 #pragma once
 
 #include <cstdint>
