@@ -141,6 +141,7 @@ void read_training(ConfigReader& r, Config& c) {
   r.read("lr_min_factor", t.lr_min_factor, 0, 1);
   r.read("batch_size", t.batch_size, 1, 65'536);
   r.read("steps_per_generation", t.steps_per_generation, 0, 10'000'000);
+  r.read("max_window_passes", t.max_window_passes, 0, 1'000'000);
   r.read("value_loss_weight", t.value_loss_weight, 0, 100);
   r.read("value_q_weight", t.value_q_weight, 0, 1);
   r.read("grad_clip", t.grad_clip, 0, 1e6);

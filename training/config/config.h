@@ -47,6 +47,10 @@ struct TrainingSettings {
   double lr_min_factor = 0.05;
   int batch_size = 256;
   int steps_per_generation = 200;
+  // While the window is small, fewer steps: a generation draws at most this many times the
+  // window's size in samples (0: always steps_per_generation). Without it the first
+  // generations' few matches are drawn many times over (training/loop/README.md "Experiments").
+  double max_window_passes = 0.0;
   double value_loss_weight = 1.0;
   double value_q_weight = 0.0;         // value target: (1 - w) x match result + w x search value
   double grad_clip = 10.0;             // max global gradient norm; 0 = off

@@ -3,7 +3,9 @@
 
 #include <ATen/Parallel.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <future>
 #include <thread>
@@ -30,17 +32,22 @@ JsonLine step_line(std::int64_t g, std::int64_t step, const StepStats& st) {
   return line;
 }
 
-std::string progress_text(const RunContext& run, std::int64_t g, int i, const StepStats& st, double samples_per_s,
-                          std::size_t window) {
+std::string progress_text(const RunContext& run, std::int64_t g, int i, int steps, const StepStats& st,
+                          double samples_per_s, std::size_t window) {
   char text[320];
   std::snprintf(text, sizeof text, "gen %lld train: step %lld (%d/%d), loss %.3f (policy %.3f, value %.3f), %.0f samples/s, %lld in window, %s",
-                static_cast<long long>(g), static_cast<long long>(run.trainer.steps()), i + 1,
-                run.config.training.steps_per_generation, st.loss, st.policy_loss, st.value_loss, samples_per_s,
-                static_cast<long long>(window), run.clock_text().c_str());
+                static_cast<long long>(g), static_cast<long long>(run.trainer.steps()), i + 1, steps, st.loss,
+                st.policy_loss, st.value_loss, samples_per_s, static_cast<long long>(window), run.clock_text().c_str());
   return text;
 }
 
 }  // namespace
+
+int generation_steps(const TrainingSettings& t, std::size_t window_samples) {
+  if (t.max_window_passes <= 0) return t.steps_per_generation;
+  const double cap = std::ceil(t.max_window_passes * double(window_samples) / double(t.batch_size));
+  return int(std::min(double(t.steps_per_generation), cap));
+}
 
 BatchTargets batch_targets(const Config& config) {
   return {config.training.value_q_weight, config.selfplay_config().match_rules(),
@@ -52,6 +59,7 @@ bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, Jso
   const auto r = window.refresh(run.dir.chunks());
   for (const auto& w : r.warnings) run.progress.say("warning: " + w);
   const TrainingSettings& t = run.config.training;
+  const int steps = generation_steps(t, window.size());
   summary.set("samples_total", window.total_seen()).set("window", std::int64_t(window.size()));
   if (const std::string skip = reason_to_skip(t, window); !skip.empty()) {
     run.progress.say("gen " + std::to_string(g) + ": " + skip + ": no training this generation");
@@ -69,18 +77,18 @@ bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, Jso
   auto pending = next_batch();
   double loss = 0, policy = 0, value = 0;
   int n = 0;
-  for (int i = 0; i < t.steps_per_generation; ++i) {
+  for (int i = 0; i < steps; ++i) {
     TrainingBatch batch = pending.get();
-    if (i + 1 < t.steps_per_generation) pending = next_batch();
+    if (i + 1 < steps) pending = next_batch();
     const StepStats st = run.trainer.step(batch);
     loss += st.loss, policy += st.policy_loss, value += st.value_loss, ++n;
     if (run.trainer.steps() % 10 == 0) run.metrics.write(step_line(g, run.trainer.steps(), st));
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    run.progress.show(progress_text(run, g, i, st, double(i + 1) * t.batch_size / std::max(s, 1e-9), window.size()));
+    run.progress.show(progress_text(run, g, i, steps, st, double(i + 1) * t.batch_size / std::max(s, 1e-9), window.size()));
     // A stop before the last step: the generation's training is redone from its checkpoint
     // on resume. After the last one the generation is finished and saved first (the
     // request stays pending and ends the run after it).
-    if (i + 1 < t.steps_per_generation && run.stopping()) {
+    if (i + 1 < steps && run.stopping()) {
       pending.wait();
       return false;
     }

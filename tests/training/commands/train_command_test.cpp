@@ -2,13 +2,15 @@
 // leaves checkpoints, chunks, records, metrics and a report; a run killed with SIGKILL in
 // the middle of a generation resumes from its last checkpoint with the same step count and
 // finishes the generation without losing or repeating finished matches; Ctrl-C stops
-// cleanly; a bad configuration or run directory is refused with a message that says why.
+// cleanly; a small window caps a generation's steps; a bad configuration or run directory
+// is refused with a message that says why.
 // Who plays a run's self-play: train_selfplay_test.cpp.
 #include <gtest/gtest.h>
 
 #include <signal.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -258,6 +260,30 @@ TEST(TrainCommand, MeasuresHeldOutPositionsEveryGenerationFromItsOwnCopy) {
   ASSERT_EQ(gens.size(), 2u);
   EXPECT_EQ(gens[1].number("val_positions"), 2915);
   EXPECT_EQ(gens[1].number("val_tactical_score_loss"), gens[0].number("val_tactical_score_loss"));
+  fs::remove_all(dir);
+}
+
+// While the window is small a generation draws it at most max_window_passes times: it trains
+// ceil(passes x window / batch_size) steps, steps_per_generation at most (training_stage.h),
+// and the run's step count is the sum.
+TEST(TrainCommand, ASmallWindowIsDrawnAtMostMaxWindowPassesTimesAGeneration) {
+  fs::path dir = fresh_dir("train_passes");
+  std::string text = kTinyConfig;
+  text.replace(text.find("steps_per_generation = 6"), 24, "steps_per_generation = 6\nmax_window_passes = 0.1");
+  fs::path config = write_config(dir, text);
+  fs::path runs = dir / "run";
+  ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
+  const auto gens = generation_lines(runs);
+  ASSERT_EQ(gens.size(), 2u);
+  double steps = 0;
+  for (const auto& g : gens) {
+    const double window = g.number("window").value_or(0);
+    const double expected = std::min(6.0, std::ceil(0.1 * window / 32));
+    EXPECT_EQ(g.number("train_steps").value_or(-1), expected) << "window " << window;
+    steps += expected;
+  }
+  EXPECT_LT(gens[0].number("train_steps").value_or(6), 6) << "the cap binds in the first generation";
+  EXPECT_EQ(double(LoadedCheckpoint(runs / "checkpoints" / "gen-0002.ckpt").info().meta.step), steps);
   fs::remove_all(dir);
 }
 

@@ -160,6 +160,7 @@ precision = "fp32"
 optimizer = "adamw"
 learning_rate = 0.001
 lr_schedule = "cosine"
+max_window_passes = 1.5
 window_min = 1000
 window_max = 2000
 [evaluation]
@@ -173,6 +174,7 @@ max_minutes = 1.5
   EXPECT_EQ(c.network.precision, "fp32");
   EXPECT_EQ(c.training.optimizer, "adamw");
   EXPECT_EQ(c.training.lr_schedule, "cosine");
+  EXPECT_EQ(c.training.max_window_passes, 1.5);
   EXPECT_EQ(c.evaluation.games_vs_greedy, 4);
   EXPECT_EQ(c.run.max_minutes, 1.5);
   EXPECT_NE(c.text.find("[network]"), std::string::npos);
@@ -182,6 +184,7 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[training]\noptimiser = \"sgd\"\n", {"run.toml:2:", "unknown key training.optimiser"});
   expect_error("[training]\noptimizer = \"lbfgs\"\n", {"run.toml:2:", "training.optimizer", "sgd, adamw"});
   expect_error("[training]\nbatch_size = \"big\"\n", {"run.toml:2:", "training.batch_size"});
+  expect_error("[training]\nmax_window_passes = -1\n", {"run.toml:2:", "training.max_window_passes"});
   expect_error("[training]\nwindow_min = 10\nwindow_max = 5\n", {"training.window_max", "at least window_min"});
   expect_error("[network]\nchannels = 0\n", {"run.toml:2:", "network.channels"});
   expect_error("[network]\ndevice = \"tpu\"\n", {"network.device", "cpu, cuda"});
