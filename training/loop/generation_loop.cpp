@@ -101,6 +101,7 @@ class Loop {
   bool self_play(RunContext& run, std::int64_t g, JsonLine& summary);
   void evaluate(RunContext& run, std::int64_t g, JsonLine& summary);
   void commit(RunContext& run, std::int64_t g, JsonLine& summary, Clock::time_point start);
+  void save_best();
   bool budget_spent(std::string& why) const;
   RunContext context() {
     return RunContext{config_, dir_, state_, *trainer_, inference_, interrupt_, progress_, *metrics_, [this] { return clock_text(); }};
@@ -196,6 +197,7 @@ void Loop::start_new(const RunProgress& progress) {
   trainer_.emplace(config_.network.net, config_.training, resolve_device(config_.network.device), config_.network.seed);
   state_.session = progress.highest_session + 1;
   trainer_->save(dir_.checkpoint(0), config_.rules, state_.meta(config_.text, source_revision()));
+  save_best();
   progress_.say("new run " + dir_.root().string() + ": " + config_.network.net.short_name() + " net, generation 0 saved");
   int imported = 0;
   for (const auto& entry : fs::directory_iterator(dir_.chunks())) imported += entry.path().extension() == ".chunk";
@@ -212,6 +214,7 @@ void Loop::resume_from(const LoadedCheckpoint& ckpt, const RunProgress& progress
   // A session that died before its generation's checkpoint never recorded its number; its
   // chunks still say it, and the new session must not reuse it (same seed, same names).
   state_.session = std::max(state_.session, progress.highest_session) + 1;
+  save_best();  // a kill between a promoted generation's checkpoint and its copy left the old one
   const auto r = window_.refresh(dir_.chunks());
   for (const auto& w : r.warnings) progress_.say("warning: " + w);
   const std::int64_t next = state_.generation + 1;
@@ -276,6 +279,7 @@ void Loop::commit(RunContext& run, std::int64_t g, JsonLine& summary, Clock::tim
   summary.set("elapsed_s", state_.elapsed_s).set("generation_s", generation_seconds_);
   metrics_->write(summary);
   trainer_->save(dir_.checkpoint(g), config_.rules, state_.meta(config_.text, source_revision()));
+  if (state_.best_generation == g) save_best();
   if (broker_) broker_->publish(run, g);
   write_report(dir_.root().string(), "");
   char line[320];
@@ -288,6 +292,13 @@ void Loop::commit(RunContext& run, std::int64_t g, JsonLine& summary, Clock::tim
       text += line;
     }
   progress_.say(text + ", " + format_seconds(generation_seconds_));
+}
+
+// checkpoints/best.ckpt, the player the run makes so far: a copy of the best generation's
+// checkpoint (README.md "Run directory"), made after that checkpoint, so a kill between
+// the two leaves the previous best, which resuming replaces.
+void Loop::save_best() {
+  write_file_atomic(dir_.best_checkpoint(), read_file(dir_.checkpoint(state_.best_generation)));
 }
 
 void Loop::run() {

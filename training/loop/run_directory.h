@@ -5,6 +5,7 @@
 //   revision.txt         the source revision the program was built from
 //   train.lock           held by the process writing the run (run_lock.h)
 //   checkpoints/gen-NNNN.ckpt   one per finished generation (gen-0000: the initial net)
+//   checkpoints/best.ckpt       the player the run makes: a copy of the best net's checkpoint
 //   chunks/gNNNN-sK-wW-NNNNNN.chunk  self-play samples of generation NNNN, session K, worker W
 //   chunks/<ms>-<seq>.chunk     (with a broker) the chunk of that stream entry
 //   games/<chunk name>.bpgn     the same matches as BPGN records
@@ -51,6 +52,7 @@ class RunDirectory {
 
   const std::filesystem::path& root() const { return root_; }
   std::filesystem::path checkpoint(std::int64_t generation) const;
+  std::filesystem::path best_checkpoint() const { return root_ / "checkpoints" / "best.ckpt"; }
   std::filesystem::path published_checkpoint() const { return root_ / "checkpoints" / "published.ckpt"; }
   std::filesystem::path chunks() const { return root_ / "chunks"; }
   std::filesystem::path arena_record(std::int64_t generation) const;

@@ -1,9 +1,9 @@
 // Specification of `bughouse train` end to end, run as a separate process: a tiny run
-// leaves checkpoints, chunks, records, metrics and a report; a run killed with SIGKILL in
-// the middle of a generation resumes from its last checkpoint with the same step count and
-// finishes the generation without losing or repeating finished matches; Ctrl-C stops
-// cleanly; a small window caps a generation's steps; a bad configuration or run directory
-// is refused with a message that says why.
+// leaves checkpoints (the best net's copied to best.ckpt), chunks, records, metrics and a
+// report; a run killed with SIGKILL in the middle of a generation resumes from its last
+// checkpoint with the same step count and finishes the generation without losing or
+// repeating finished matches; Ctrl-C stops cleanly; a small window caps a generation's
+// steps; a bad configuration or run directory is refused with a message that says why.
 // Who plays a run's self-play: train_selfplay_test.cpp.
 #include <gtest/gtest.h>
 
@@ -82,6 +82,12 @@ TEST(TrainCommand, TinyRunLeavesCheckpointsChunksRecordsMetricsAndReport) {
   EXPECT_EQ(tactical_games, 1);  // of two, one with the tactical evaluator as team 1
   EXPECT_TRUE(gens[1].number("elo"));
   EXPECT_TRUE(gens[1].number("loss"));
+  // The player the run makes: checkpoints/best.ckpt, the best generation's checkpoint.
+  const int best = int(gens[1].number("best_generation").value_or(-1));
+  ASSERT_TRUE(best >= 0 && best <= 2) << best;
+  EXPECT_EQ(LoadedCheckpoint(runs / "checkpoints" / "best.ckpt").info().meta.generation, best);
+  EXPECT_TRUE(read_text(runs / "checkpoints" / "best.ckpt") ==
+              read_text(runs / "checkpoints" / ("gen-000" + std::to_string(best) + ".ckpt")));
   for (const char* f : {"config.toml", "rules.txt", "revision.txt", "report.html"}) EXPECT_TRUE(fs::exists(runs / f)) << f;
   EXPECT_EQ(read_text(runs / "config.toml"), kTinyConfig);
   EXPECT_NE(read_text(runs / "rules.txt").find("mate_rule=bughouse"), std::string::npos);

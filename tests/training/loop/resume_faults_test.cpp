@@ -5,7 +5,8 @@
 // fresh run is killed with SIGKILL exactly there and resumed until it finishes, and the
 // result must be the run that was never killed: every generation with exactly its
 // configured matches, each once, each with its record; the same step count; one metrics
-// line per generation; nothing half-written or pending left behind.
+// line per generation; best.ckpt the best generation's checkpoint; nothing half-written or
+// pending left behind.
 //
 // One self-play worker and one arena thread make the order of writes the same in every
 // run. The boundaries are split over four tests so ctest can run them side by side.
@@ -57,6 +58,7 @@ window_min = 50
 threads = 1
 [evaluation]
 games_vs_best = 2
+promote_score = 0  # every new net becomes the best: best.ckpt is replaced each generation
 games_vs_tactical = 0
 games_vs_random = 0
 games_vs_greedy = 0
@@ -124,11 +126,17 @@ void expect_exact_run(const Case& c, const std::string& context) {
   }
   EXPECT_EQ(records, (std::map<char, int>{{'1', kMatches}, {'2', kMatches}}));
   std::map<double, int> generations, steps;
+  int best = -1;  // the last generation line's best net
   for (const auto& line : read_metrics((c.run / "metrics.jsonl").string())) {
     if (line.text("kind") == "generation") ++generations[*line.number("generation")];
+    if (line.text("kind") == "generation") best = int(line.number("best_generation").value_or(-1));
     if (line.text("kind") == "step") ++steps[*line.number("step")];
   }
   EXPECT_EQ(generations, (std::map<double, int>{{1, 1}, {2, 1}}));
+  ASSERT_EQ(best, 2);  // promote_score = 0
+  EXPECT_TRUE(read_text(c.run / "checkpoints" / "best.ckpt") ==
+              read_text(c.run / "checkpoints" / ("gen-000" + std::to_string(best) + ".ckpt")))
+      << "best.ckpt is not generation " << best << "'s checkpoint";
   for (const auto& [step, n] : steps) EXPECT_EQ(n, 1) << "step " << step << " logged twice";
   for (const auto& e : fs::recursive_directory_iterator(c.run)) {
     const std::string name = e.path().filename().string();
