@@ -83,6 +83,13 @@ struct EvaluationSettings {
   // than this (1 = no such check): a fixed opponent the chain of best nets cannot drift
   // away from (training/loop/README.md "Experiments").
   double promote_greedy_margin = 1.0;
+  // ... and when its score against the tactical evaluator (its games_vs_tactical matches
+  // and promote_tactical_games more, played only when it has won its promotion arena) is
+  // no lower than the best net's by more than this (1 = no such check): the yardstick that
+  // does not saturate, over enough matches to see a fall (training/loop/README.md
+  // "Experiments": 12 matches against the best let weaker nets through).
+  double promote_tactical_margin = 1.0;
+  int promote_tactical_games = 0;
   // Held-out positions measured after every generation (training/loop/validation.h): a
   // BPGN file of matches the run never trains on, relative to the configuration file's
   // folder; copied into the run directory when the run starts. Empty: none.

@@ -53,9 +53,28 @@ ArenaConfig arena_config(const RunContext& run, std::int64_t g) {
   return arena;
 }
 
+// The new net's score against the tactical evaluator for promotion: its matches of this
+// generation, and, when it has won its promotion arena and the check is on, the
+// promote_tactical_games more (other seeds than the first ones: matches replay from
+// their seeds).
+std::optional<double> tactical_evidence(ArenaRunner& arena, const ArenaSide& tactical,
+                                        const std::optional<ArenaResult>& played) {
+  const EvaluationSettings& e = arena.run.config.evaluation;
+  if (e.promote_tactical_margin >= 1) return played ? std::optional(played->score()) : std::nullopt;
+  ArenaResult all = played.value_or(ArenaResult{});
+  ArenaRunner more = arena;
+  more.config.seed = ~arena.config.seed;
+  if (const auto r = more.play(tactical, e.promote_tactical_games, "promotion_vs_tactical"))
+    all.wins += r->wins, all.draws += r->draws, all.losses += r->losses;
+  if (all.games() == 0) return std::nullopt;
+  arena.summary.set("score_promotion_vs_tactical", all.score()).set("games_promotion_vs_tactical", all.games());
+  return all.score();
+}
+
 // Elo is chained through the best net: the initial net is 0, each new net is measured
 // against the best so far, and becomes the best when promotion.h says so.
-void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfig& search, const TurnModel& turn) {
+void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfig& search, const TurnModel& turn,
+                          const ArenaSide& tactical, const std::optional<ArenaResult>& vs_tactical) {
   const EvaluationSettings& e = run.config.evaluation;
   RunState& state = run.state;
   ModelSource best = load_network(run.dir.checkpoint(state.best_generation).string(), run.inference);
@@ -68,14 +87,17 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
   state.elo = link.elo;
   arena.summary.set("elo", link.elo).set("elo_low", link.low).set("elo_high", link.high)
       .set("vs_generation", state.best_generation);
-  const std::optional<double> vs_greedy = arena.summary.number("score_vs_greedy");
-  const PromotionVerdict promotion = judge_promotion(e, r->score(), vs_greedy, state.best_vs_greedy);
+  PromotionEvidence evidence{r->score(), arena.summary.number("score_vs_greedy"), state.best_vs_greedy, std::nullopt,
+                             state.best_vs_tactical};
+  if (r->score() >= e.promote_score) evidence.vs_tactical = tactical_evidence(arena, tactical, vs_tactical);
+  const PromotionVerdict promotion = judge_promotion(e, evidence);
   arena.summary.set("promotion", to_string(promotion));
   if (promotion == PromotionVerdict::Promoted) {
     state.best_generation = arena.generation;
     state.best_elo = link.elo;
     state.best_elo_variance = link.variance;
-    state.best_vs_greedy = vs_greedy.value_or(-1);
+    state.best_vs_greedy = evidence.vs_greedy.value_or(-1);
+    state.best_vs_tactical = evidence.vs_tactical.value_or(-1);
   }
 }
 
@@ -95,7 +117,7 @@ void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   const ArenaSide greedy{"greedy", [time_model](std::uint64_t seed) { return std::make_unique<GreedyPlayer>(time_model, seed); }};
   // At the same visits as the net: what the net adds over the hand-written evaluator.
   const ArenaSide tactical = ModelLoader().load("tactical").side(search, turn);
-  arena.play(tactical, e.games_vs_tactical, "vs_tactical");
+  const auto vs_tactical = arena.play(tactical, e.games_vs_tactical, "vs_tactical");
   if (fresh->config().tactical_residual && e.games_net_alone_vs_tactical > 0) {
     ArenaRunner alone = arena;
     alone.candidate = network_source(fresh, "gen " + std::to_string(g) + " alone", 1, true).side(search, turn);
@@ -103,7 +125,7 @@ void evaluate_generation(RunContext& run, std::int64_t g, JsonLine& summary) {
   }
   arena.play(random, e.games_vs_random, "vs_random");
   arena.play(greedy, e.games_vs_greedy, "vs_greedy");
-  if (e.games_vs_best > 0) measure_against_best(run, arena, search, turn);
+  if (e.games_vs_best > 0) measure_against_best(run, arena, search, turn, tactical, vs_tactical);
   summary.set("best_generation", run.state.best_generation);
 }
 

@@ -1,15 +1,37 @@
 // promotion.cpp — the promotion rule of promotion.h.
 #include "training/loop/promotion.h"
 
+#include <array>
+
 namespace bh {
 
-PromotionVerdict judge_promotion(const EvaluationSettings& settings, double vs_best, std::optional<double> vs_greedy,
-                          double best_vs_greedy) {
-  if (vs_best < settings.promote_score) return PromotionVerdict::LostToTheBest;
+namespace {
+
+struct FixedOpponent {
+  std::optional<double> score;  // the new net's
+  double best_score;            // the best net's (negative: never measured)
+  double margin;                // 1: no check
+  PromotionVerdict refusal;
+};
+
+bool fell(const FixedOpponent& o) {
+  if (!o.score || o.best_score < 0 || o.margin >= 1) return false;
   // Scores are fractions of matches: a score exactly at the margin holds (1e-9 absorbs the
   // rounding of 0.8 - 0.1).
-  if (vs_greedy && best_vs_greedy >= 0 && *vs_greedy < best_vs_greedy - settings.promote_greedy_margin - 1e-9)
-    return PromotionVerdict::FellAgainstGreedy;
+  return *o.score < o.best_score - o.margin - 1e-9;
+}
+
+}  // namespace
+
+PromotionVerdict judge_promotion(const EvaluationSettings& settings, const PromotionEvidence& evidence) {
+  if (evidence.vs_best < settings.promote_score) return PromotionVerdict::LostToTheBest;
+  const std::array<FixedOpponent, 2> opponents{{
+      {evidence.vs_greedy, evidence.best_vs_greedy, settings.promote_greedy_margin, PromotionVerdict::FellAgainstGreedy},
+      {evidence.vs_tactical, evidence.best_vs_tactical, settings.promote_tactical_margin,
+       PromotionVerdict::FellAgainstTactical},
+  }};
+  for (const FixedOpponent& o : opponents)
+    if (fell(o)) return o.refusal;
   return PromotionVerdict::Promoted;
 }
 
@@ -18,6 +40,7 @@ const char* to_string(PromotionVerdict v) {
     case PromotionVerdict::Promoted: return "promoted";
     case PromotionVerdict::LostToTheBest: return "lost to the best";
     case PromotionVerdict::FellAgainstGreedy: return "fell against greedy";
+    case PromotionVerdict::FellAgainstTactical: return "fell against tactical";
   }
   return "?";
 }

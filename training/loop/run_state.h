@@ -17,6 +17,7 @@ struct RunState {
   double best_elo = 0;           // of the best net
   double best_elo_variance = 0;  // of best_elo, summed along the chain (EloChain)
   double best_vs_greedy = -1;    // the best net's score against greedy (-1: not measured)
+  double best_vs_tactical = -1;  // ... against the tactical evaluator, over its promotion's matches
   double elapsed_s = 0;          // wall time spent on the run over all sessions
   std::int64_t session = 0;      // this session's number; resumes take a new one
   std::string broker_entry;      // with a broker: the last stream entry ingested ("" none)

@@ -196,16 +196,23 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
   expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
+  expect_error("[evaluation]\npromote_tactical_margin = 1.5\n", {"run.toml:2:", "evaluation.promote_tactical_margin"});
+  expect_error("[evaluation]\npromote_tactical_games = -1\n", {"run.toml:2:", "evaluation.promote_tactical_games"});
   expect_error("[run]\nselfplay_net = \"newest\"\n", {"run.toml:2:", "run.selfplay_net", "latest, best"});
 }
 
-TEST(Config, SelfPlayNetAndPromotionMargin) {
-  const Config c = parse_config("[run]\nselfplay_net = \"best\"\n[evaluation]\npromote_greedy_margin = 0.1\n", "run.toml");
+TEST(Config, SelfPlayNetAndPromotionMargins) {
+  const Config c = parse_config("[run]\nselfplay_net = \"best\"\n[evaluation]\npromote_greedy_margin = 0.1\n"
+                                "promote_tactical_margin = 0.05\npromote_tactical_games = 80\n", "run.toml");
   EXPECT_EQ(c.run.selfplay_net, "best");
   EXPECT_EQ(c.evaluation.promote_greedy_margin, 0.1);
+  EXPECT_EQ(c.evaluation.promote_tactical_margin, 0.05);
+  EXPECT_EQ(c.evaluation.promote_tactical_games, 80);
   const Config d = parse_config("", "run.toml");
-  EXPECT_EQ(d.run.selfplay_net, "latest");           // the net just trained, as before
-  EXPECT_EQ(d.evaluation.promote_greedy_margin, 1);  // no greedy check
+  EXPECT_EQ(d.run.selfplay_net, "latest");             // the net just trained, as before
+  EXPECT_EQ(d.evaluation.promote_greedy_margin, 1);    // no greedy check
+  EXPECT_EQ(d.evaluation.promote_tactical_margin, 1);  // no tactical check ...
+  EXPECT_EQ(d.evaluation.promote_tactical_games, 0);   // ... and no matches for it
 }
 
 }  // namespace

@@ -1,0 +1,59 @@
+// Specification of promotion in a `bughouse train` run, run as a separate process: with
+// the tactical check on ([evaluation] promote_tactical_margin), a net that won its
+// promotion arena plays promote_tactical_games more matches against the tactical
+// evaluator, is judged on all of them against the best net's score, and the verdict, the
+// best generation and checkpoints/best.ckpt follow promotion.h's rule.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "core/bpgn.h"
+#include "tests/training/commands/process.h"
+#include "tests/training/commands/tiny_run.h"
+
+namespace bh {
+namespace {
+
+namespace fs = std::filesystem;
+
+int matches_with_tactical_as_team1(const fs::path& record) {
+  int n = 0;
+  for (const auto& g : read_bpgn_file(record.string())) n += g.tag("WhiteA") == "tactical";
+  return n;
+}
+
+TEST(TrainPromotion, TheTacticalCheckPlaysMoreMatchesAndJudgesOnAllOfThem) {
+  fs::path dir = fresh_dir("train_promotion");
+  // promote_score = 0: every net wins its promotion arena, so the tactical check decides.
+  std::string text = kTinyConfig;
+  text.replace(text.find("[evaluation]\n"), 13,
+               "[evaluation]\npromote_score = 0\npromote_tactical_margin = 0\npromote_tactical_games = 2\n");
+  ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "run").string()}, dir / "out.txt"), 0)
+      << read_text(dir / "out.txt");
+  const auto gens = generation_lines(dir / "run");
+  ASSERT_EQ(gens.size(), 2u);
+  for (const auto& g : gens) {
+    // Its 2 matches of the generation and the 2 more, both colourings of each pair.
+    EXPECT_EQ(g.number("games_vs_tactical"), 2);
+    EXPECT_EQ(g.number("games_promotion_vs_tactical"), 4);
+    const double extra_points = 4 * g.number("score_promotion_vs_tactical").value_or(-1) - 2 * *g.number("score_vs_tactical");
+    EXPECT_GE(extra_points, 0);
+    EXPECT_LE(extra_points, 2);
+  }
+  for (const char* record : {"gen-0001.bpgn", "gen-0002.bpgn"})
+    EXPECT_EQ(matches_with_tactical_as_team1(dir / "run" / "arena" / record), 2) << record;
+  // Generation 1 meets a best (the initial net) that never played the tactical evaluator:
+  // promoted. Generation 2 must score at least generation 1's promotion score (margin 0).
+  EXPECT_EQ(gens[0].text("promotion"), "promoted");
+  const bool holds = *gens[1].number("score_promotion_vs_tactical") >= *gens[0].number("score_promotion_vs_tactical");
+  EXPECT_EQ(gens[1].text("promotion"), holds ? "promoted" : "fell against tactical");
+  const int best = holds ? 2 : 1;
+  EXPECT_EQ(gens[1].number("best_generation"), best);
+  EXPECT_TRUE(read_text(dir / "run" / "checkpoints" / "best.ckpt") ==
+              read_text(dir / "run" / "checkpoints" / ("gen-000" + std::to_string(best) + ".ckpt")));
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace bh
