@@ -86,8 +86,8 @@ struct EvaluationSettings {
   // ... and when its score against the tactical evaluator (its games_vs_tactical matches
   // and promote_tactical_games more, played only when it has won its promotion arena) is
   // no lower than the best net's by more than this (1 = no such check): the yardstick that
-  // does not saturate, over enough matches to see a fall (training/loop/README.md
-  // "Experiments": 12 matches against the best let weaker nets through).
+  // does not saturate (training/loop/README.md "Experiments": 12 matches against the best
+  // let weaker nets through; two runs with this check did not decide it).
   double promote_tactical_margin = 1.0;
   int promote_tactical_games = 0;
   // Held-out positions measured after every generation (training/loop/validation.h): a

@@ -128,8 +128,10 @@ void expect_exact_run(const Case& c, const std::string& context) {
   std::map<double, int> generations, steps;
   int best = -1;  // the last generation line's best net
   for (const auto& line : read_metrics((c.run / "metrics.jsonl").string())) {
-    if (line.text("kind") == "generation") ++generations[*line.number("generation")];
-    if (line.text("kind") == "generation") best = int(line.number("best_generation").value_or(-1));
+    if (line.text("kind") == "generation") {
+      ++generations[*line.number("generation")];
+      best = int(line.number("best_generation").value_or(-1));
+    }
     if (line.text("kind") == "step") ++steps[*line.number("step")];
   }
   EXPECT_EQ(generations, (std::map<double, int>{{1, 1}, {2, 1}}));
