@@ -79,13 +79,14 @@ struct EvaluationSettings {
   int visits = 32;                     // search visits of the nets in the arena
   int threads = 0;                     // matches at once (0 = all cores)
   double promote_score = 0.55;         // the new net becomes the best at this score against it
-  // ... and only when its score against greedy is no lower than the best net's by more
-  // than this (1 = no such check): a fixed opponent the chain of best nets cannot drift
-  // away from (training/loop/README.md "Experiments").
+  // ... and only when its score against greedy is no lower than the bar, the highest a
+  // promoted net has shown (promotion.h), by more than this (1 = no such check): a fixed
+  // opponent the chain of best nets cannot drift away from (training/loop/README.md
+  // "Experiments").
   double promote_greedy_margin = 1.0;
   // ... and when its score against the tactical evaluator (its games_vs_tactical matches
   // and promote_tactical_games more, played only when it has won its promotion arena) is
-  // no lower than the best net's by more than this (1 = no such check): the yardstick that
+  // no lower than its bar by more than this (1 = no such check): the yardstick that
   // does not saturate (training/loop/README.md "Experiments": 12 matches against the best
   // let weaker nets through; two runs with this check did not decide it).
   double promote_tactical_margin = 1.0;

@@ -87,8 +87,8 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
   state.elo = link.elo;
   arena.summary.set("elo", link.elo).set("elo_low", link.low).set("elo_high", link.high)
       .set("vs_generation", state.best_generation);
-  PromotionEvidence evidence{r->score(), arena.summary.number("score_vs_greedy"), state.best_vs_greedy, std::nullopt,
-                             state.best_vs_tactical};
+  PromotionEvidence evidence{r->score(), arena.summary.number("score_vs_greedy"), state.highest_vs_greedy,
+                             std::nullopt, state.highest_vs_tactical};
   if (r->score() >= e.promote_score) evidence.vs_tactical = tactical_evidence(arena, tactical, vs_tactical);
   const PromotionVerdict promotion = judge_promotion(e, evidence);
   arena.summary.set("promotion", to_string(promotion));
@@ -96,8 +96,8 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
     state.best_generation = arena.generation;
     state.best_elo = link.elo;
     state.best_elo_variance = link.variance;
-    state.best_vs_greedy = evidence.vs_greedy.value_or(-1);
-    state.best_vs_tactical = evidence.vs_tactical.value_or(-1);
+    state.highest_vs_greedy = raised_bar(state.highest_vs_greedy, evidence.vs_greedy);
+    state.highest_vs_tactical = raised_bar(state.highest_vs_tactical, evidence.vs_tactical);
   }
 }
 

@@ -1,6 +1,7 @@
 // promotion.cpp — the promotion rule of promotion.h.
 #include "training/loop/promotion.h"
 
+#include <algorithm>
 #include <array>
 
 namespace bh {
@@ -9,25 +10,27 @@ namespace {
 
 struct FixedOpponent {
   std::optional<double> score;  // the new net's
-  double best_score;            // the best net's (negative: never measured)
+  double bar;                    // the highest a promoted net has shown (negative: none)
   double margin;                // 1: no check
   PromotionVerdict refusal;
 };
 
 bool fell(const FixedOpponent& o) {
-  if (!o.score || o.best_score < 0 || o.margin >= 1) return false;
+  if (!o.score || o.bar < 0 || o.margin >= 1) return false;
   // Scores are fractions of matches: a score exactly at the margin holds (1e-9 absorbs the
   // rounding of 0.8 - 0.1).
-  return *o.score < o.best_score - o.margin - 1e-9;
+  return *o.score < o.bar - o.margin - 1e-9;
 }
 
 }  // namespace
 
+double raised_bar(double bar, std::optional<double> score) { return score ? std::max(bar, *score) : bar; }
+
 PromotionVerdict judge_promotion(const EvaluationSettings& settings, const PromotionEvidence& evidence) {
   if (evidence.vs_best < settings.promote_score) return PromotionVerdict::LostToTheBest;
   const std::array<FixedOpponent, 2> opponents{{
-      {evidence.vs_greedy, evidence.best_vs_greedy, settings.promote_greedy_margin, PromotionVerdict::FellAgainstGreedy},
-      {evidence.vs_tactical, evidence.best_vs_tactical, settings.promote_tactical_margin,
+      {evidence.vs_greedy, evidence.highest_vs_greedy, settings.promote_greedy_margin, PromotionVerdict::FellAgainstGreedy},
+      {evidence.vs_tactical, evidence.highest_vs_tactical, settings.promote_tactical_margin,
        PromotionVerdict::FellAgainstTactical},
   }};
   for (const FixedOpponent& o : opponents)

@@ -1,14 +1,17 @@
 // Specification of promotion in a `bughouse train` run, run as a separate process: with
 // the tactical check on ([evaluation] promote_tactical_margin), a net that won its
 // promotion arena plays promote_tactical_games more matches against the tactical
-// evaluator, is judged on all of them against the best net's score, and the verdict, the
-// best generation and checkpoints/best.ckpt follow promotion.h's rule.
+// evaluator, is judged on all of them against the bar (the highest score a promoted net has
+// shown), and the verdicts, the best generation, checkpoints/best.ckpt and the bar the
+// checkpoint keeps for a resume follow promotion.h's rule.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
 #include "core/bpgn.h"
+#include "nn/checkpoint.h"
 #include "tests/training/commands/process.h"
 #include "tests/training/commands/tiny_run.h"
 
@@ -26,13 +29,16 @@ int matches_with_tactical_as_team1(const fs::path& record) {
 TEST(TrainPromotion, TheTacticalCheckPlaysMoreMatchesAndJudgesOnAllOfThem) {
   fs::path dir = fresh_dir("train_promotion");
   // promote_score = 0: every net wins its promotion arena, so the tactical check decides.
+  // Scores come in quarters (4 matches), so a margin of 0.25 tells the bar that only rises
+  // from the best net's own score whenever a net a quarter below the bar is promoted.
   std::string text = kTinyConfig;
   text.replace(text.find("[evaluation]\n"), 13,
-               "[evaluation]\npromote_score = 0\npromote_tactical_margin = 0\npromote_tactical_games = 2\n");
+               "[evaluation]\npromote_score = 0\npromote_tactical_margin = 0.25\npromote_tactical_games = 2\n");
+  text.replace(text.find("generations = 2"), 15, "generations = 3");
   ASSERT_EQ(run({"train", "--config", write_config(dir, text).string(), "--run", (dir / "run").string()}, dir / "out.txt"), 0)
       << read_text(dir / "out.txt");
   const auto gens = generation_lines(dir / "run");
-  ASSERT_EQ(gens.size(), 2u);
+  ASSERT_EQ(gens.size(), 3u);
   for (const auto& g : gens) {
     // Its 2 matches of the generation and the 2 more, both colourings of each pair.
     EXPECT_EQ(g.number("games_vs_tactical"), 2);
@@ -41,17 +47,23 @@ TEST(TrainPromotion, TheTacticalCheckPlaysMoreMatchesAndJudgesOnAllOfThem) {
     EXPECT_GE(extra_points, 0);
     EXPECT_LE(extra_points, 2);
   }
-  for (const char* record : {"gen-0001.bpgn", "gen-0002.bpgn"})
+  for (const char* record : {"gen-0001.bpgn", "gen-0002.bpgn", "gen-0003.bpgn"})
     EXPECT_EQ(matches_with_tactical_as_team1(dir / "run" / "arena" / record), 2) << record;
   // Generation 1 meets a best (the initial net) that never played the tactical evaluator:
-  // promoted. Generation 2 must score at least generation 1's promotion score (margin 0).
-  EXPECT_EQ(gens[0].text("promotion"), "promoted");
-  const bool holds = *gens[1].number("score_promotion_vs_tactical") >= *gens[0].number("score_promotion_vs_tactical");
-  EXPECT_EQ(gens[1].text("promotion"), holds ? "promoted" : "fell against tactical");
-  const int best = holds ? 2 : 1;
-  EXPECT_EQ(gens[1].number("best_generation"), best);
+  // promoted. Each later one must score no lower than the bar less the margin.
+  double bar = -1;
+  int best = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double score = *gens[i].number("score_promotion_vs_tactical");
+    const bool holds = bar < 0 || score >= bar - 0.25 - 1e-9;
+    EXPECT_EQ(gens[i].text("promotion"), holds ? "promoted" : "fell against tactical") << "generation " << i + 1;
+    if (holds) best = i + 1, bar = std::max(bar, score);
+    EXPECT_EQ(gens[i].number("best_generation"), best) << "generation " << i + 1;
+  }
   EXPECT_TRUE(read_text(dir / "run" / "checkpoints" / "best.ckpt") ==
               read_text(dir / "run" / "checkpoints" / ("gen-000" + std::to_string(best) + ".ckpt")));
+  const auto kept = LoadedCheckpoint(dir / "run" / "checkpoints" / "gen-0003.ckpt").info().meta.extra;
+  EXPECT_EQ(std::stod(kept.at("highest_vs_tactical")), bar);
   fs::remove_all(dir);
 }
 
