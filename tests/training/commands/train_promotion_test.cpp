@@ -29,8 +29,8 @@ int matches_with_tactical_as_team1(const fs::path& record) {
 TEST(TrainPromotion, TheTacticalCheckPlaysMoreMatchesAndJudgesOnAllOfThem) {
   fs::path dir = fresh_dir("train_promotion");
   // promote_score = 0: every net wins its promotion arena, so the tactical check decides.
-  // Scores come in quarters (4 matches), so a margin of 0.25 tells the bar that only rises
-  // from the best net's own score whenever a net a quarter below the bar is promoted.
+  // Scores come in quarters (4 matches). A margin of 0.25 promotes a net a quarter below
+  // the bar; the bar must then stay where it was, not step down to that net's score.
   std::string text = kTinyConfig;
   text.replace(text.find("[evaluation]\n"), 13,
                "[evaluation]\npromote_score = 0\npromote_tactical_margin = 0.25\npromote_tactical_games = 2\n");
