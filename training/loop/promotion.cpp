@@ -10,7 +10,7 @@ namespace {
 
 struct FixedOpponent {
   std::optional<double> score;  // the new net's
-  double bar;                    // the highest a promoted net has shown (negative: none)
+  double bar;                   // the highest a promoted net has shown (negative: none)
   double margin;                // 1: no check
   PromotionVerdict refusal;
 };
