@@ -99,6 +99,9 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
     state.highest_vs_greedy = raised_bar(state.highest_vs_greedy, evidence.vs_greedy);
     state.highest_vs_tactical = raised_bar(state.highest_vs_tactical, evidence.vs_tactical);
   }
+  // The bar the next net must reach, where the check is on (the report draws it).
+  if (e.promote_tactical_margin < 1 && state.highest_vs_tactical >= 0)
+    arena.summary.set("bar_vs_tactical", state.highest_vs_tactical);
 }
 
 }  // namespace

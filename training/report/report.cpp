@@ -214,13 +214,20 @@ std::vector<Point> by_generation(const std::vector<JsonLine>& m, const std::stri
 
 std::string tactical_chart(const std::vector<JsonLine>& m) {
   const auto score = by_generation(m, "score_vs_tactical");
-  return chart("Score against the tactical evaluator at the same visits", "generation",
-               {{"the net", "#d62728", score, as_scores(by_generation(m, "elo_vs_tactical_low")),
-                 as_scores(by_generation(m, "elo_vs_tactical_high"))},
-                {"50%: as strong", "#888", level(score, 0.5), {}, {}, true}},
-               "The yardstick that does not saturate: the tactical evaluator (no network) searching with the "
-               "net's own visits. Above 50% the net adds strength over the hand-written evaluator. Band: 95% "
-               "interval of each generation's matches.");
+  std::vector<Series> series{{"the net", "#d62728", score, as_scores(by_generation(m, "elo_vs_tactical_low")),
+                              as_scores(by_generation(m, "elo_vs_tactical_high"))},
+                             {"50%: as strong", "#888", level(score, 0.5), {}, {}, true}};
+  std::string note = "The yardstick that does not saturate: the tactical evaluator (no network) searching with the "
+                     "net's own visits. Above 50% the net adds strength over the hand-written evaluator. Band: 95% "
+                     "interval of each generation's matches.";
+  // Runs with the tactical check on ([evaluation] promote_tactical_margin) record its bar.
+  if (const auto bar = by_generation(m, "bar_vs_tactical"); !bar.empty()) {
+    series.push_back({"promotion bar", "#2ca02c", bar, {}, {}, true});
+    note += " Promotion bar: the highest score a promoted net has shown on its promotion's matches; the next "
+            "net must reach it (less promote_tactical_margin) to become the player. A bar far above the line "
+            "is a lucky promotion that later nets cannot match.";
+  }
+  return chart("Score against the tactical evaluator at the same visits", "generation", series, note);
 }
 
 std::string validation_charts(const std::vector<JsonLine>& m) {

@@ -1,7 +1,8 @@
 // Specification of the run report: a self-contained page with the curves of the metrics,
-// the yardstick that does not saturate (the tactical evaluator) and the held-out losses
-// first, each curve on a scale of its own, the chained Elo last with what it is, and the
-// self-play speed of the net's generations only.
+// the yardstick that does not saturate (the tactical evaluator, with the promotion bar
+// where the run keeps one) and the held-out losses first, each curve on a scale of its
+// own, the chained Elo last with what it is, and the self-play speed of the net's
+// generations only.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -95,6 +96,27 @@ TEST(Report, TheTacticalYardstickAndHeldOutLossesComeFirstTheChainedEloLast) {
   EXPECT_EQ(count(section(html, "Score against the tactical evaluator"), "<polygon"), 1);  // the interval band
   // What the chained Elo is, said beside it.
   EXPECT_NE(section(html, "Elo chained through the best net").find("runs high"), std::string::npos);
+}
+
+TEST(Report, WithTheTacticalCheckOnThePromotionBarIsDrawnBesideTheScore) {
+  // The bar starts at 50%, rises to 62% with generation 2's promotion and stays there.
+  std::vector<JsonLine> m = sample_metrics();
+  int g = 0;
+  for (auto& l : m)
+    if (l.text("kind") == "generation") l.set("bar_vs_tactical", ++g == 1 ? 0.5 : 0.62);
+  const std::string chart = section(render_report("bar", m), "Score against the tactical evaluator");
+  EXPECT_EQ(count(chart, "stroke-dasharray"), 2);  // 50% and the bar
+  EXPECT_NE(chart.find(">promotion bar</text>"), std::string::npos);
+  EXPECT_NE(chart.find("lucky promotion"), std::string::npos);  // what a bar far above the line means
+  // The bar's line: three points, the last two level and above the first.
+  const auto dashed = chart.rfind("<polyline points='", chart.rfind("stroke-dasharray"));
+  ASSERT_NE(dashed, std::string::npos);
+  std::vector<double> y;
+  for (auto at = chart.find(',', dashed); at < chart.find("' fill", dashed); at = chart.find(',', at + 1))
+    y.push_back(std::stod(chart.substr(at + 1)));
+  ASSERT_EQ(y.size(), 3u);
+  EXPECT_EQ(y[1], y[2]);
+  EXPECT_LT(y[1], y[0]);  // pixels grow downwards
 }
 
 TEST(Report, EachLossHasAScaleOfItsOwn) {
