@@ -17,8 +17,9 @@ namespace bh {
 enum class PromotionVerdict { Promoted, LostToTheBest, FellAgainstGreedy, FellAgainstTactical };
 
 // A new net's scores and the bars (RunState::highest_vs_*). An opponent score is nullopt
-// when the new net did not play it, and a bar is negative while no promoted net has;
-// either way that opponent never refuses a promotion.
+// when the new net did not play it, and a bar is negative while no promoted net has (a
+// tactical-residual run's generation 0 starts the tactical bar at 50%: it plays as the
+// tactical evaluator); either way that opponent never refuses a promotion.
 struct PromotionEvidence {
   double vs_best = 0;
   std::optional<double> vs_greedy;
