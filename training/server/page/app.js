@@ -147,6 +147,9 @@ class TableView {
 
   // The queued move and its cancel button.
   drawPremove() {
+    const key = this.premove ? this.premove.move : "";  // rebuilt only when it changes: see drawControls
+    if (key === this.premoveKey) return;
+    this.premoveKey = key;
     this.premoveDiv.replaceChildren();
     if (!this.premove) return;
     const cancel = element("button", { "data-cancel-premove": "" }, "Cancel");
@@ -240,7 +243,8 @@ class TableView {
   }
 
   // Rebuilt only when what they offer changes, so a half-typed move survives the redraws
-  // that every move on either board brings.
+  // that every move on either board brings, and a click survives them too: a button
+  // replaced between the press and the release of a click loses the click.
   drawControls() {
     const s = this.state;
     // Both games played out (core/RULES.md): a person whose game ended only watches.
@@ -337,9 +341,12 @@ class TableView {
   // their search). Offer; or, when one is on the table, accept or decline it.
   drawDrawOffer() {
     const s = this.state;
+    const agreed = s.draw_offer || [];
+    const key = `${this.seat}|${s.started}|${s.over}|${agreed.join(",")}`;  // see drawControls
+    if (key === this.drawKey) return;
+    this.drawKey = key;
     this.drawDiv.replaceChildren();
     if (!s.started || s.over) return;
-    const agreed = s.draw_offer || [];
     if (agreed.length) this.drawDiv.append(`Draw offered by ${agreed.join(", ")}. `);
     if (!this.seat) return;
     const button = (label, type) => {

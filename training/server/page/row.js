@@ -78,8 +78,14 @@ export class RowTableView {
     this.drawClocks();
   }
 
+  // The buttons are rebuilt only when what they offer changes: a button replaced between
+  // the press and the release of a click loses the click, and the row's computers bring a
+  // new state several times a second.
   drawControls() {
     const s = this.state;
+    const key = `${this.seat}|${s.started}|${s.over}`;
+    if (key === this.controlsKey) return;
+    this.controlsKey = key;
     this.controls.replaceChildren();
     if (!this.seat || s.over) return;
     const button = s.started ? element("button", { "data-resign": "" }, "Resign") : element("button", { "data-start": "" }, "Start");
@@ -93,6 +99,9 @@ export class RowTableView {
   // A capture that two boards may receive: the person names one (core/RULES.md "Three or
   // more boards": the capturer chooses).
   drawChooser() {
+    const key = this.choice ? `${this.choice.uci}|${this.choice.receivers}` : "";
+    if (key === this.chooserKey) return;
+    this.chooserKey = key;
     this.chooser.replaceChildren();
     if (!this.choice) return;
     this.chooser.append(`${this.choice.uci}: the piece goes to `);
