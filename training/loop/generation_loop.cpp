@@ -198,7 +198,7 @@ void Loop::start_new(const RunProgress& progress) {
   state_.session = progress.highest_session + 1;
   // A tactical-residual net starts as the tactical evaluator itself (nn/SPEC.md): generation
   // 0 scores half against it by construction, the bar its first challenger must reach.
-  if (config_.network.net.tactical_residual) state_.highest_vs_tactical = 0.5;
+  if (config_.network.net.tactical_residual) state_.bar_vs_tactical = 0.5;
   trainer_->save(dir_.checkpoint(0), config_.rules, state_.meta(config_.text, source_revision()));
   save_best();
   progress_.say("new run " + dir_.root().string() + ": " + config_.network.net.short_name() + " net, generation 0 saved");

@@ -10,7 +10,7 @@ namespace {
 
 struct FixedOpponent {
   std::optional<double> score;  // the new net's
-  double bar;                   // the highest a promoted net has shown (negative: none)
+  double bar;                   // negative: none
   double margin;                // 1: no check
   PromotionVerdict refusal;
 };
@@ -29,8 +29,8 @@ double raised_bar(double bar, std::optional<double> score) { return score ? std:
 PromotionVerdict judge_promotion(const EvaluationSettings& settings, const PromotionEvidence& evidence) {
   if (evidence.vs_best < settings.promote_score) return PromotionVerdict::LostToTheBest;
   const std::array<FixedOpponent, 2> opponents{{
-      {evidence.vs_greedy, evidence.highest_vs_greedy, settings.promote_greedy_margin, PromotionVerdict::FellAgainstGreedy},
-      {evidence.vs_tactical, evidence.highest_vs_tactical, settings.promote_tactical_margin,
+      {evidence.vs_greedy, evidence.bar_vs_greedy, settings.promote_greedy_margin, PromotionVerdict::FellAgainstGreedy},
+      {evidence.vs_tactical, evidence.bar_vs_tactical, settings.promote_tactical_margin,
        PromotionVerdict::FellAgainstTactical},
   }};
   for (const FixedOpponent& o : opponents)

@@ -33,7 +33,7 @@ CheckpointMeta RunState::meta(const std::string& config_text, const std::string&
   m.extra = {{"best_generation", std::to_string(best_generation)}, {"elo", number_text(elo)},
              {"best_elo", number_text(best_elo)}, {"best_elo_variance", number_text(best_elo_variance)},
              {"highest_vs_greedy", number_text(highest_vs_greedy)},
-             {"highest_vs_tactical", number_text(highest_vs_tactical)},
+             {"bar_vs_tactical", number_text(bar_vs_tactical)},
              {"elapsed_s", number_text(elapsed_s)}, {"session", std::to_string(session)},
              {"broker_entry", broker_entry}, {"revision", revision}};
   return m;
@@ -46,9 +46,11 @@ RunState RunState::from(const CheckpointMeta& m) {
   s.elo = number_at(m, "elo", 0);
   s.best_elo = number_at(m, "best_elo", 0);
   s.best_elo_variance = number_at(m, "best_elo_variance", 0);
-  // Checkpoints written before the bars ratcheted kept the best net's own scores.
+  // Older checkpoints kept the best net's own scores (best_vs_*), then the highest a
+  // promoted net had shown (highest_vs_tactical).
   s.highest_vs_greedy = number_at(m, "highest_vs_greedy", number_at(m, "best_vs_greedy", -1));
-  s.highest_vs_tactical = number_at(m, "highest_vs_tactical", number_at(m, "best_vs_tactical", -1));
+  s.bar_vs_tactical =
+      number_at(m, "bar_vs_tactical", number_at(m, "highest_vs_tactical", number_at(m, "best_vs_tactical", -1)));
   s.elapsed_s = number_at(m, "elapsed_s", 0);
   s.session = std::int64_t(number_at(m, "session", 0));
   if (auto it = m.extra.find("broker_entry"); it != m.extra.end()) s.broker_entry = it->second;

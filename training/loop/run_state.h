@@ -16,10 +16,11 @@ struct RunState {
   double elo = 0;                // of the latest net, relative to the initial net
   double best_elo = 0;           // of the best net
   double best_elo_variance = 0;  // of best_elo, summed along the chain (EloChain)
-  // The promotion bars (promotion.h): the highest score a promoted net has shown against
-  // greedy and against the tactical evaluator (over its promotion's matches); -1: none yet.
+  // The promotion bars (promotion.h); -1: none yet. Against greedy the highest score a
+  // promoted net has shown there; against the tactical evaluator the best net's score on
+  // the matches it played after its promotion.
   double highest_vs_greedy = -1;
-  double highest_vs_tactical = -1;
+  double bar_vs_tactical = -1;
   double elapsed_s = 0;          // wall time spent on the run over all sessions
   std::int64_t session = 0;      // this session's number; resumes take a new one
   std::string broker_entry;      // with a broker: the last stream entry ingested ("" none)

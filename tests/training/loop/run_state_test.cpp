@@ -21,7 +21,7 @@ RunState a_state() {
   s.best_elo = -412.5;
   s.best_elo_variance = 1.0 / 3.0;
   s.highest_vs_greedy = 0.9375;
-  s.highest_vs_tactical = 0.61;
+  s.bar_vs_tactical = 0.61;
   s.elapsed_s = 3599.25;
   s.session = 3;
   s.broker_entry = "1733420000000-7";
@@ -41,7 +41,7 @@ TEST(RunState, EveryFieldSurvivesTheCheckpointMetadataExactly) {
   EXPECT_EQ(back.best_elo, s.best_elo);
   EXPECT_EQ(back.best_elo_variance, s.best_elo_variance);
   EXPECT_EQ(back.highest_vs_greedy, s.highest_vs_greedy);
-  EXPECT_EQ(back.highest_vs_tactical, s.highest_vs_tactical);
+  EXPECT_EQ(back.bar_vs_tactical, s.bar_vs_tactical);
   EXPECT_EQ(back.elapsed_s, s.elapsed_s);
   EXPECT_EQ(back.session, s.session);
   EXPECT_EQ(back.broker_entry, s.broker_entry);
@@ -56,32 +56,36 @@ TEST(RunState, AMissingKeyGivesItsFieldTheStartingValue) {
   EXPECT_EQ(s.elo, 0);
   EXPECT_EQ(s.best_elo_variance, 0);
   EXPECT_EQ(s.highest_vs_greedy, -1);  // no bar: no opponent refuses the next promotion
-  EXPECT_EQ(s.highest_vs_tactical, -1);
+  EXPECT_EQ(s.bar_vs_tactical, -1);
   EXPECT_EQ(s.session, 0);
   EXPECT_EQ(s.broker_entry, "");
 }
 
-TEST(RunState, CheckpointsFromBeforeTheRisingBarGiveTheirBarsFromTheBestNetsScores) {
-  // Those checkpoints kept the best net's own scores as best_vs_greedy / best_vs_tactical.
+TEST(RunState, OlderCheckpointsGiveTheirBarsUnderTheKeysTheyKept) {
+  // The first kept the best net's own scores as best_vs_greedy / best_vs_tactical.
   CheckpointMeta old;
   old.generation = 9;
   old.extra = {{"best_vs_greedy", "1"}, {"best_vs_tactical", "0.555"}};
   const RunState s = RunState::from(old);
   EXPECT_EQ(s.highest_vs_greedy, 1);
-  EXPECT_EQ(s.highest_vs_tactical, 0.555);
-  // A checkpoint with both keys is a new one: the bar is what it says the bar is.
+  EXPECT_EQ(s.bar_vs_tactical, 0.555);
+  // The next kept the highest tactical score a promoted net had shown; a checkpoint with
+  // both keys is the newer one.
   old.extra["highest_vs_tactical"] = "0.62";
-  EXPECT_EQ(RunState::from(old).highest_vs_tactical, 0.62);
+  EXPECT_EQ(RunState::from(old).bar_vs_tactical, 0.62);
+  // Today's key wins over both.
+  old.extra["bar_vs_tactical"] = "0.58";
+  EXPECT_EQ(RunState::from(old).bar_vs_tactical, 0.58);
 }
 
 TEST(RunState, AValueThatIsNotANumberIsAnErrorNamingItsKey) {
   CheckpointMeta m = a_state().meta("", "r");
-  m.extra["highest_vs_tactical"] = "high";
+  m.extra["bar_vs_tactical"] = "high";
   try {
     RunState::from(m);
     FAIL() << "read a bar that is not a number";
   } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("highest_vs_tactical = \"high\""), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("bar_vs_tactical = \"high\""), std::string::npos) << e.what();
   }
 }
 

@@ -99,7 +99,7 @@ TEST(Report, TheTacticalYardstickAndHeldOutLossesComeFirstTheChainedEloLast) {
 }
 
 TEST(Report, WithTheTacticalCheckOnThePromotionBarIsDrawnBesideTheScore) {
-  // The bar starts at 50%, rises to 62% with generation 2's promotion and stays there.
+  // The bar starts at 50%, becomes 62% with generation 2's promotion and stays there.
   std::vector<JsonLine> m = sample_metrics();
   int g = 0;
   for (auto& l : m)
@@ -107,7 +107,7 @@ TEST(Report, WithTheTacticalCheckOnThePromotionBarIsDrawnBesideTheScore) {
   const std::string chart = section(render_report("bar", m), "Score against the tactical evaluator");
   EXPECT_EQ(count(chart, "stroke-dasharray"), 2);  // 50% and the bar
   EXPECT_NE(chart.find(">promotion bar</text>"), std::string::npos);
-  EXPECT_NE(chart.find("lucky promotion"), std::string::npos);  // what a bar far above the line means
+  EXPECT_NE(chart.find("played after its promotion"), std::string::npos);  // what the bar is
   // The bar's line: three points, the last two level and above the first.
   const auto dashed = chart.rfind("<polyline points='", chart.rfind("stroke-dasharray"));
   ASSERT_NE(dashed, std::string::npos);
