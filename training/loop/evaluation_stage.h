@@ -3,8 +3,10 @@
 // hand-written evaluator), against the fixed baselines (random and greedy movers: sanity
 // lines, saturated early) and against the best net so far (the Elo chain,
 // training/players/elo.h). The new net becomes the best when promotion.h's rule says so
-// (it beats the best and holds its ground against greedy). Each arena's score, games and
-// Elo with its 95% interval go into the generation's line; the matches into
+// (it beats the best and, where those checks are on, holds its ground against greedy and
+// the tactical evaluator); a net promoted with the tactical check then plays fresh matches
+// against the tactical evaluator, whose score is the next bar. Each arena's score, games
+// and Elo with its 95% interval go into the generation's line; the matches into
 // arena/gen-NNNN.bpgn.
 #pragma once
 
