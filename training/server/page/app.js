@@ -11,6 +11,7 @@ import { element } from "./board_view.js";
 import { showReplays } from "./replay.js";
 import { showLobby } from "./lobby.js";
 import { RowTableView } from "./row.js";
+import { Region } from "./region.js";
 
 // The one-click partner messages the server accepts (training/server/partner_talk.h).
 const TELLS = ["need P", "need N", "need B", "need R", "need Q", "no P", "no N", "no B", "no R", "no Q",
@@ -52,15 +53,15 @@ class TableView {
     app.replaceChildren();
     this.banner = element("div", { id: "banner" });
     this.message = element("div", { id: "message" });
-    this.controls = element("div");
+    this.controls = new Region();
     this.boardsDiv = element("div", { class: "boards" });
     this.tellButtons = element("div", { class: "tells" });
     this.talkDiv = element("div", { id: "talk" });
     this.sayForm = element("form", { class: "say" });
-    this.premoveDiv = element("div", { id: "premove" });
-    this.drawDiv = element("div", { id: "draw" });
+    this.premoveRegion = new Region({ id: "premove" });
+    this.drawOffer = new Region({ id: "draw" });
     this.leavingDiv = element("div", { id: "leaving" });
-    app.append(this.banner, this.leavingDiv, this.controls, this.drawDiv, this.boardsDiv, this.premoveDiv, this.tellButtons, this.sayForm, this.talkDiv,
+    app.append(this.banner, this.leavingDiv, this.controls.div, this.drawOffer.div, this.boardsDiv, this.premoveRegion.div, this.tellButtons, this.sayForm, this.talkDiv,
                this.message);
   }
 
@@ -145,16 +146,13 @@ class TableView {
     this.draw();
   }
 
-  // The queued move and its cancel button.
+  // The queued move and its cancel button (a region: region.js).
   drawPremove() {
-    const key = this.premove ? this.premove.move : "";  // rebuilt only when it changes: see drawControls
-    if (key === this.premoveKey) return;
-    this.premoveKey = key;
-    this.premoveDiv.replaceChildren();
+    if (!this.premoveRegion.rebuild(this.premove ? this.premove.move : "")) return;
     if (!this.premove) return;
     const cancel = element("button", { "data-cancel-premove": "" }, "Cancel");
     cancel.onclick = () => this.cancelPremove();
-    this.premoveDiv.append(`Premove ${this.premove.move} (sent when your turn comes) `, cancel);
+    this.premoveRegion.div.append(`Premove ${this.premove.move} (sent when your turn comes) `, cancel);
   }
 
   // Partner talk: one click sends a message to the partner, shown with the move it came with.
@@ -242,43 +240,40 @@ class TableView {
     this.drawClocks();
   }
 
-  // Rebuilt only when what they offer changes, so a half-typed move survives the redraws
-  // that every move on either board brings, and a click survives them too: a button
-  // replaced between the press and the release of a click loses the click.
+  // A region (region.js): a half-typed move and a click survive the redraws that every
+  // move on either board brings.
   drawControls() {
     const s = this.state;
     // Both games played out (core/RULES.md): a person whose game ended only watches.
     const gameOver = Boolean(this.seat && s.boards[boardOf(this.seat)].game);
-    const key = `${this.seat}|${s.started}|${s.over}|${gameOver}`;
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    this.controls.replaceChildren();
-    if (this.seat) this.controls.append(`You play ${this.seat}. `);
-    else this.controls.append("You are watching. ");
+    if (!this.controls.rebuild(`${this.seat}|${s.started}|${s.over}|${gameOver}`)) return;
+    const controls = this.controls.div;
+    if (this.seat) controls.append(`You play ${this.seat}. `);
+    else controls.append("You are watching. ");
     if (this.seat && !s.started) {
       const start = element("button", {}, "Start");
       start.onclick = () => this.send({ type: "start" });
-      this.controls.append(start);
+      controls.append(start);
     }
-    if (gameOver && !s.over) this.controls.append("Your game is over; the other board plays on. ");
+    if (gameOver && !s.over) controls.append("Your game is over; the other board plays on. ");
     if (this.seat && s.started && !s.over && !gameOver) {
       const resign = element("button", {}, "Resign");
       resign.onclick = () => { if (confirm("Resign?")) this.send({ type: "resign" }); };
       // Where pawns never promote there is nothing to choose.
       const chooser = pawnsStay(s.rules) ? "" : this.promotionChooser();
-      this.controls.append(resign, " ", chooser, " ", this.moveInput());
+      controls.append(resign, " ", chooser, " ", this.moveInput());
       if (hasClaims(s.rules)) {  // the player to move claims; the server judges and says why not
         const claim = element("button", { "data-claim": "" }, "Claim a draw");
         claim.onclick = () => this.send({ type: "claim" });
-        this.controls.append(" ", claim);
+        controls.append(" ", claim);
       }
     }
     if (s.over && this.seat) {
       const rematch = element("button", {}, "Rematch");
       rematch.onclick = () => this.send({ type: "rematch" });  // the same seats, fresh clocks
-      this.controls.append(rematch, " ");
+      controls.append(rematch, " ");
     }
-    if (s.over) this.controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
+    if (s.over) controls.append(element("a", { href: `/api/tables/${this.id}/bpgn` }, "Download the record (BPGN)"));
   }
 
   boardSide(board) {
@@ -338,25 +333,23 @@ class TableView {
   }
 
   // Draw by agreement: every person at the table agrees (then the computers answer by
-  // their search). Offer; or, when one is on the table, accept or decline it.
+  // their search). Offer; or, when one is on the table, accept or decline it (a region).
   drawDrawOffer() {
     const s = this.state;
     const agreed = s.draw_offer || [];
-    const key = `${this.seat}|${s.started}|${s.over}|${agreed.join(",")}`;  // see drawControls
-    if (key === this.drawKey) return;
-    this.drawKey = key;
-    this.drawDiv.replaceChildren();
+    if (!this.drawOffer.rebuild(`${this.seat}|${s.started}|${s.over}|${agreed.join(",")}`)) return;
+    const div = this.drawOffer.div;
     if (!s.started || s.over) return;
-    if (agreed.length) this.drawDiv.append(`Draw offered by ${agreed.join(", ")}. `);
+    if (agreed.length) div.append(`Draw offered by ${agreed.join(", ")}. `);
     if (!this.seat) return;
     const button = (label, type) => {
       const b = element("button", { "data-draw": type }, label);
       b.onclick = () => this.send({ type });
       return b;
     };
-    if (!agreed.length) this.drawDiv.append(button("Offer a draw", "draw"));
-    else if (!agreed.includes(this.seat)) this.drawDiv.append(button("Accept the draw", "draw"), " ", button("Decline", "decline"));
-    else this.drawDiv.append(button("Withdraw", "decline"));
+    if (!agreed.length) div.append(button("Offer a draw", "draw"));
+    else if (!agreed.includes(this.seat)) div.append(button("Accept the draw", "draw"), " ", button("Decline", "decline"));
+    else div.append(button("Withdraw", "decline"));
   }
 
   // What a pawn reaching the last rank becomes (kept across redraws); under promotion =

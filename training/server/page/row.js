@@ -10,6 +10,7 @@ import { formatClock, moveSquares, moveText, squaresOf, targetsOf } from "./boar
 import * as view from "./board_view.js";
 import { element } from "./board_view.js";
 import { LETTERS, receiversOf, rowBoardOf, rowTurned } from "./row_model.js";
+import { Region } from "./region.js";
 
 export class RowTableView {
   // Takes over `socket`, whose welcome (`welcome`: seat, boards) has just come.
@@ -32,11 +33,11 @@ export class RowTableView {
   build() {
     this.app.replaceChildren();
     this.banner = element("div", { id: "banner" });
-    this.controls = element("div");
-    this.chooser = element("div", { id: "receiver" });
+    this.controls = new Region();
+    this.chooser = new Region({ id: "receiver" });
     this.boardsDiv = element("div", { class: "boards row" });
     this.message = element("div", { id: "message" });
-    this.app.append(this.banner, this.controls, this.chooser, this.boardsDiv, this.message);
+    this.app.append(this.banner, this.controls.div, this.chooser.div, this.boardsDiv, this.message);
   }
 
   attach(socket) {
@@ -78,37 +79,29 @@ export class RowTableView {
     this.drawClocks();
   }
 
-  // The buttons are rebuilt only when what they offer changes: a button replaced between
-  // the press and the release of a click loses the click, and the row's computers bring a
-  // new state several times a second.
+  // A region (region.js): the row's computers bring a new state several times a second.
   drawControls() {
     const s = this.state;
-    const key = `${this.seat}|${s.started}|${s.over}`;
-    if (key === this.controlsKey) return;
-    this.controlsKey = key;
-    this.controls.replaceChildren();
+    if (!this.controls.rebuild(`${this.seat}|${s.started}|${s.over}`)) return;
     if (!this.seat || s.over) return;
     const button = s.started ? element("button", { "data-resign": "" }, "Resign") : element("button", { "data-start": "" }, "Start");
     button.onclick = () => {
       if (s.started && !confirm("Resign?")) return;
       this.send({ type: s.started ? "resign" : "start" });
     };
-    this.controls.append(button);
+    this.controls.div.append(button);
   }
 
   // A capture that two boards may receive: the person names one (core/RULES.md "Three or
   // more boards": the capturer chooses).
   drawChooser() {
-    const key = this.choice ? `${this.choice.uci}|${this.choice.receivers}` : "";
-    if (key === this.chooserKey) return;
-    this.chooserKey = key;
-    this.chooser.replaceChildren();
+    if (!this.chooser.rebuild(this.choice ? `${this.choice.uci}|${this.choice.receivers}` : "")) return;
     if (!this.choice) return;
-    this.chooser.append(`${this.choice.uci}: the piece goes to `);
+    this.chooser.div.append(`${this.choice.uci}: the piece goes to `);
     for (const letter of this.choice.receivers) {
       const b = element("button", { "data-receiver": letter }, `board ${letter}`);
       b.onclick = () => { this.sendMove(`${this.choice.uci}>${letter}`); this.choice = null; this.draw(); };
-      this.chooser.append(b, " ");
+      this.chooser.div.append(b, " ");
     }
   }
 
