@@ -69,7 +69,7 @@ TEST(TrainPromotion, TheTacticalCheckPlaysMoreMatchesAndJudgesOnAllOfThem) {
     EXPECT_EQ(fresh.has_value(), holds) << "generation " << i + 1;
     if (holds) {
       best = i + 1;
-      bar = *fresh;
+      bar = fresh.value_or(-1);
       EXPECT_EQ(gens[i].number("games_fresh_vs_tactical"), 6);
     }
     const std::string record = "gen-000" + std::to_string(i + 1) + ".bpgn";
