@@ -146,8 +146,11 @@ TEST(TableSearch, PassesTheCaptureToTheTeamMateWhoMatesWithIt) {
   for (const char* name : {"material", "tactical"}) {
     const TableSearchResult r = search(t, BoardB, name, 800);
     EXPECT_EQ(r.best, (TableMove{Move::normal(A8, A1), 2})) << name;
-    for (const TableChildStat& c : r.children)
-      if (c.action == TableMove{Move::normal(A8, A1), 2}) EXPECT_EQ(c.proof, Proof::Win) << name;
+    for (const TableChildStat& c : r.children) {
+      if (c.action == TableMove{Move::normal(A8, A1), 2}) {
+        EXPECT_EQ(c.proof, Proof::Win) << name;
+      }
+    }
   }
 }
 

@@ -193,7 +193,7 @@ struct LiveMatch::Impl {
   // After s's move m on board b at t (already made): its event, then the end or the next
   // decisions.
   void moved(BoardId b, Seat s, Move m, const std::string& san, std::int64_t t) {
-    outbox.push_back(LiveEvent{LiveEvent::Kind::Move, s, m, san, t, match});
+    outbox.push_back(LiveEvent{.kind = LiveEvent::Kind::Move, .seat = s, .move = m, .san = san, .time_ms = t, .after = match, .text = {}});
     if (match.over()) return announce_end(t);
     ask(b, t);
     if (!pending[other(b)].active) ask(other(b), t);  // a capture may have woken a stuck mover

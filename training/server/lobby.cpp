@@ -83,9 +83,12 @@ void Lobby::check_offered(const std::string& computer, const std::string& field)
 
 // A row of three or more boards (row_table.h): the row's built-in players only, and no
 // partner talk to make public.
-std::string Lobby::create_row(const nlohmann::json& request, RowTableSetup setup) {
+std::string Lobby::create_row(const nlohmann::json& request, const RuleSet& rules, const TimeControl& clock) {
   if (tables_.size() >= options_.max_tables)
     throw std::invalid_argument("the server holds " + std::to_string(options_.max_tables) + " tables, its limit");
+  RowTableSetup setup;
+  setup.rules = rules;
+  setup.clock = clock;
   const std::string asked = text_field(request, "computer", "");
   setup.computer = asked.empty() ? "tactical" : asked;
   check_offered(setup.computer, "computer");
@@ -136,7 +139,7 @@ std::string Lobby::create(const std::string& body) {
     throw std::invalid_argument("\"clock\": " + std::string(e.what()));
   }
   if (!setup.clock.timed()) throw std::invalid_argument("\"clock\": a table needs a timed clock (e.g. 3+0)");
-  if (setup.rules.boards > 2) return create_row(request, {setup.rules, setup.clock});
+  if (setup.rules.boards > 2) return create_row(request, setup.rules, setup.clock);
   setup.computer = text_field(request, "computer", "");
   if (setup.computer.empty()) setup.computer = options_.default_computer;
   check_offered(setup.computer, "computer");

@@ -80,7 +80,7 @@ class Lobby {
 
  private:
   void keep_record(const std::string& table, int match, const std::string& bpgn);
-  std::string create_row(const nlohmann::json& request, RowTableSetup setup);
+  std::string create_row(const nlohmann::json& request, const RuleSet& rules, const TimeControl& clock);
   void sweep();
   void schedule_sweep();
 

@@ -45,8 +45,11 @@ TEST(ServeCli, PrintsItsUrlServesThePageAndStopsOnSigterm) {
 
 TEST(ServeCli, AMissingRunDirectoryIsAnErrorNamingIt) {
   const std::string missing = "/nonexistent/bughouse-run";
-  ChildProcess serve({BUGHOUSE_CLI, "serve", "--port", "0", "--model", "random", "--run", missing},
-                     {.input = ChildOptions::Input::Null, .output = ChildOptions::Output::Pipe, .stderr_to_output = true});
+  ChildOptions options;
+  options.input = ChildOptions::Input::Null;
+  options.output = ChildOptions::Output::Pipe;
+  options.stderr_to_output = true;
+  ChildProcess serve({BUGHOUSE_CLI, "serve", "--port", "0", "--model", "random", "--run", missing}, options);
   std::string output;
   std::string line;
   while (serve.read_line(line, 60s) == ChildProcess::Read::Line) output += line + "\n";

@@ -80,7 +80,7 @@ TEST(TrainingBatch, BlendsTheSearchValueIntoTheValueTarget) {
   samples[0].result = 1;
   samples[0].root_value = -0.5f;  // the search thought it was losing
   samples[0].visits = 64;
-  TrainingBatch b = build_batch(pointers(samples), BatchTargets{0.25});
+  TrainingBatch b = build_batch(pointers(samples), BatchTargets{.q_weight = 0.25, .rules = {}});
   // 0.75 x (1, 0, 0) + 0.25 x (0.25, 0, 0.75)
   EXPECT_FLOAT_EQ(b.wdl[0][0].item<float>(), 0.75f + 0.0625f);
   EXPECT_FLOAT_EQ(b.wdl[0][1].item<float>(), 0.0f);
@@ -95,7 +95,7 @@ TEST(TrainingBatch, ASampleNoSearchMadeKeepsItsResultAlone) {
   samples[0].result = 0;
   samples[0].root_value = 0;
   samples[0].visits = 0;
-  TrainingBatch b = build_batch(pointers(samples), BatchTargets{0.5});
+  TrainingBatch b = build_batch(pointers(samples), BatchTargets{.q_weight = 0.5, .rules = {}});
   EXPECT_EQ(b.wdl[0][0].item<float>(), 0.0f);
   EXPECT_EQ(b.wdl[0][1].item<float>(), 1.0f);
   EXPECT_EQ(b.wdl[0][2].item<float>(), 0.0f);

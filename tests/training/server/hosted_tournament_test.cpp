@@ -342,10 +342,9 @@ TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
         o.tournaments = dir;
         o.lobby.allowed_computers.insert("illegal");
       });
-  Director d{served.port()};
   const auto made = http_request(served.port(), http::verb::post, "/api/tournaments", json{{"rounds", 1}}.dump());
   ASSERT_EQ(made.status, 201) << made.body;
-  d.id = json::parse(made.body)["id"], d.key = json::parse(made.body)["manage"];
+  const Director d{served.port(), json::parse(made.body)["id"], json::parse(made.body)["manage"]};
   d.ok("register", {{"name", "w"}, {"computer", "illegal"}});
   for (const char* name : {"x", "y", "z"}) d.ok("register", {{"name", name}, {"computer", "first"}});
   d.ok("teams", {{"teams", teams({{"w", "x"}, {"y", "z"}})}});
