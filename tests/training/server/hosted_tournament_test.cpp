@@ -344,7 +344,8 @@ TEST(HostedTournament, AProgramThatFailsLosesForItsTeamAndTheRoundGoesOn) {
       });
   const auto made = http_request(served.port(), http::verb::post, "/api/tournaments", json{{"rounds", 1}}.dump());
   ASSERT_EQ(made.status, 201) << made.body;
-  const Director d{served.port(), json::parse(made.body)["id"], json::parse(made.body)["manage"]};
+  const json tournament = json::parse(made.body);
+  const Director d{served.port(), tournament["id"], tournament["manage"]};
   d.ok("register", {{"name", "w"}, {"computer", "illegal"}});
   for (const char* name : {"x", "y", "z"}) d.ok("register", {{"name", name}, {"computer", "first"}});
   d.ok("teams", {{"teams", teams({{"w", "x"}, {"y", "z"}})}});
