@@ -26,6 +26,12 @@ void ArenaResult::add(const Outcome& o, Team a_team) {
   ++endings[ending_kind(o)];
 }
 
+ArenaResult& ArenaResult::operator+=(const ArenaResult& other) {
+  wins += other.wins, draws += other.draws, losses += other.losses;
+  for (const auto& [kind, n] : other.endings) endings[kind] += n;
+  return *this;
+}
+
 namespace {
 
 using Players = std::array<std::unique_ptr<Player>, kSeats>;

@@ -44,6 +44,8 @@ struct ArenaResult {
   double score() const { return games() ? (wins + 0.5 * draws) / games() : 0.5; }
   // Counts a match that side A played as team `a_team`, and how it ended.
   void add(const Outcome& o, Team a_team);
+  // Pools another arena's matches of the same side A into this one.
+  ArenaResult& operator+=(const ArenaResult& other);
 };
 
 // How a match ended, without the board and seat: "mate", "flag", "draw move-limit", ...

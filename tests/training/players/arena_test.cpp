@@ -67,6 +67,34 @@ TEST(Arena, SwappingSidesMirrorsTheScore) {
   EXPECT_LT(ba.score(), 0.5);
 }
 
+// Pooling arenas (the promotion bar pools a net's matches against the tactical
+// evaluator, training/loop/promotion.h): the pooled result is that of all the matches,
+// each arena weighted by its number of matches, its endings counted together.
+TEST(Arena, PoolingTwoArenasCountsEveryMatchOfBoth) {
+  ArenaConfig config;
+  config.clock = TimeControl{60'000, 0};
+  config.games = 4;
+  config.seed = 1;
+  const ArenaResult a = run_arena(random_side(), greedy_side(), config);
+  config.games = 6;
+  config.seed = 2;
+  const ArenaResult b = run_arena(random_side(), greedy_side(), config);
+  ArenaResult pooled = a;
+  pooled += b;
+  EXPECT_EQ(pooled.games(), 10);
+  EXPECT_EQ(pooled.wins, a.wins + b.wins);
+  EXPECT_EQ(pooled.draws, a.draws + b.draws);
+  EXPECT_EQ(pooled.losses, a.losses + b.losses);
+  EXPECT_DOUBLE_EQ(pooled.score(), (4 * a.score() + 6 * b.score()) / 10);
+  int endings = 0;
+  for (const auto& [kind, n] : pooled.endings) {
+    const auto in = [&](const ArenaResult& r) { return r.endings.count(kind) ? r.endings.at(kind) : 0; };
+    EXPECT_EQ(n, in(a) + in(b)) << kind;
+    endings += n;
+  }
+  EXPECT_EQ(endings, 10);
+}
+
 // core/RULES.md "Both games played out": the arena plays every match until both games are
 // over, and every record replays to the same ending.
 TEST(Arena, UnderBothGamesEveryMatchPlaysBothGamesOut) {
