@@ -167,7 +167,7 @@ void read_evaluation(ConfigReader& r, Config& c) {
   r.read("threads", e.threads, 0, 1024);
   r.read("promote_score", e.promote_score, 0, 1);
   r.read("promote_greedy_margin", e.promote_greedy_margin, 0, 1);
-  r.read("promote_tactical_margin", e.promote_tactical_margin, 0, 1);
+  r.read("promote_tactical_margin", e.promote_tactical_margin, -1, 1);
   r.read("promote_tactical_games", e.promote_tactical_games, 0, 100'000);
   r.read("validation", e.validation);
 }

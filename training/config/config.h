@@ -86,10 +86,11 @@ struct EvaluationSettings {
   double promote_greedy_margin = 1.0;
   // ... and when its score against the tactical evaluator (its games_vs_tactical matches
   // and promote_tactical_games more, played only when it has won its promotion arena) is
-  // no lower than the bar by more than this (1 = no such check): the yardstick that does
-  // not saturate (training/loop/README.md "Experiments": 12 matches against the best let
-  // weaker nets through). The bar is the player's score on promote_tactical_games matches
-  // played after its promotion (promotion.h).
+  // no lower than the bar by more than this (1 = no such check; negative: above the bar
+  // by at least as much): the yardstick that does not saturate (training/loop/README.md
+  // "Experiments": 12 matches against the best let weaker nets through). The bar is the
+  // player's score over all its matches against the tactical evaluator: those it was
+  // promoted on and promote_tactical_games more played after its promotion (promotion.h).
   double promote_tactical_margin = 1.0;
   int promote_tactical_games = 0;
   // Held-out positions measured after every generation (training/loop/validation.h): a

@@ -58,33 +58,34 @@ ArenaConfig arena_config(const RunContext& run, std::int64_t g) {
   return arena;
 }
 
-// The new net's score against the tactical evaluator for promotion: its matches of this
+// The new net's matches against the tactical evaluator for promotion: those of this
 // generation, and, when it has won its promotion arena and the check is on, the
 // promote_tactical_games more (other seeds than the first ones: matches replay from
 // their seeds).
-std::optional<double> tactical_evidence(ArenaRunner& arena, const ArenaSide& tactical,
-                                        const std::optional<ArenaResult>& played) {
+std::optional<ArenaResult> tactical_evidence(ArenaRunner& arena, const ArenaSide& tactical,
+                                             const std::optional<ArenaResult>& played) {
   const EvaluationSettings& e = arena.run.config.evaluation;
-  if (e.promote_tactical_margin >= 1) return played ? std::optional(played->score()) : std::nullopt;
+  if (e.promote_tactical_margin >= 1) return played;
   ArenaResult all = played.value_or(ArenaResult{});
   ArenaRunner more = arena;
   more.config.seed = ~arena.config.seed;
-  if (const auto r = more.play(tactical, e.promote_tactical_games, "promotion_vs_tactical"))
-    all.wins += r->wins, all.draws += r->draws, all.losses += r->losses;
+  if (const auto r = more.play(tactical, e.promote_tactical_games, "promotion_vs_tactical")) all += *r;
   if (all.games() == 0) return std::nullopt;
   arena.record(all, "promotion_vs_tactical");  // all of them, not only the more
-  return all.score();
+  return all;
 }
 
-// The tactical bar a newly promoted net sets (promotion.h): its score on
-// promote_tactical_games matches played after its promotion, on a third set of seeds, so
-// the luck that promoted it is not in the bar. Without such matches, the score it was
-// promoted on.
-double fresh_tactical_bar(ArenaRunner& arena, const ArenaSide& tactical, double promoted_on) {
+// The tactical bar a newly promoted net sets (promotion.h): its score over every match it
+// has played against the tactical evaluator, those it was promoted on and
+// promote_tactical_games fresh ones played after its promotion on a third set of seeds.
+// The fresh ones dilute the luck that promoted it; alone (80 matches) they left a bar as
+// noisy as the luck (training/loop/README.md "Experiments": the pooled bar).
+double pooled_tactical_bar(ArenaRunner& arena, const ArenaSide& tactical, ArenaResult promoted_on) {
   ArenaRunner fresh = arena;
   fresh.config.seed = arena.config.seed + (std::uint64_t(1) << 40);
-  const auto r = fresh.play(tactical, arena.run.config.evaluation.promote_tactical_games, "fresh_vs_tactical");
-  return r ? r->score() : promoted_on;
+  if (const auto r = fresh.play(tactical, arena.run.config.evaluation.promote_tactical_games, "fresh_vs_tactical"))
+    promoted_on += *r;
+  return promoted_on.score();
 }
 
 // Elo is chained through the best net: the initial net is 0, each new net is measured
@@ -105,7 +106,9 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
       .set("vs_generation", state.best_generation);
   PromotionEvidence evidence{r->score(), arena.summary.number("score_vs_greedy"), state.highest_vs_greedy,
                              std::nullopt, state.bar_vs_tactical};
-  if (r->score() >= e.promote_score) evidence.vs_tactical = tactical_evidence(arena, tactical, vs_tactical);
+  std::optional<ArenaResult> tactical_matches;
+  if (r->score() >= e.promote_score) tactical_matches = tactical_evidence(arena, tactical, vs_tactical);
+  if (tactical_matches) evidence.vs_tactical = tactical_matches->score();
   const PromotionVerdict promotion = judge_promotion(e, evidence);
   arena.summary.set("promotion", to_string(promotion));
   const bool tactical_check = e.promote_tactical_margin < 1;
@@ -114,8 +117,7 @@ void measure_against_best(RunContext& run, ArenaRunner& arena, const SearchConfi
     state.best_elo = link.elo;
     state.best_elo_variance = link.variance;
     state.highest_vs_greedy = raised_bar(state.highest_vs_greedy, evidence.vs_greedy);
-    if (tactical_check && evidence.vs_tactical)
-      state.bar_vs_tactical = fresh_tactical_bar(arena, tactical, *evidence.vs_tactical);
+    if (tactical_check && tactical_matches) state.bar_vs_tactical = pooled_tactical_bar(arena, tactical, *tactical_matches);
   }
   // The bar the next net must reach, where the check is on (the report draws it).
   if (tactical_check && state.bar_vs_tactical >= 0) arena.summary.set("bar_vs_tactical", state.bar_vs_tactical);

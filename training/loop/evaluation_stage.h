@@ -5,7 +5,8 @@
 // training/players/elo.h). The new net becomes the best when promotion.h's rule says so
 // (it beats the best and, where those checks are on, holds its ground against greedy and
 // the tactical evaluator); a net promoted with the tactical check then plays fresh matches
-// against the tactical evaluator, whose score is the next bar. Each arena's score, games
+// against the tactical evaluator, and its score over those and the ones it was promoted on
+// is the next bar. Each arena's score, games
 // and Elo with its 95% interval go into the generation's line; the matches into
 // arena/gen-NNNN.bpgn.
 #pragma once

@@ -3,12 +3,15 @@
 // set (greedy, the tactical evaluator), score no lower than the bar by more than that
 // margin. Against greedy the bar is the highest score any promoted net has shown there
 // (greedy saturates, so the bar is the ceiling). Against the tactical evaluator it is the
-// current best's score on matches played after its promotion (evaluation_stage.cpp): the
-// score a net was promoted on is the luckiest of several tries, and a bar made of such
-// scores rose above what the nets could repeat (training/loop/README.md "Experiments":
-// the winner's curse). The fixed opponents keep the chain of best nets from drifting away
-// from what they punish: a net can beat its predecessor at its own game while getting
-// worse at bughouse, and the best net is the player the run makes (checkpoints/best.ckpt).
+// current best's score over all its matches there, those it was promoted on and as many
+// played after its promotion (evaluation_stage.cpp): the score a net was promoted on is
+// the luckiest of several tries, and a bar made of such scores alone rose above what the
+// nets could repeat (training/loop/README.md "Experiments": the winner's curse), where the
+// later matches alone, 80 of them, were as noisy as that luck and let weaker nets through
+// (the pooled bar). A negative margin asks a new net to beat the bar by that much. The
+// fixed opponents keep the chain of best nets from drifting away from what they punish: a
+// net can beat its predecessor at its own game while getting worse at bughouse, and the
+// best net is the player the run makes (checkpoints/best.ckpt).
 #pragma once
 
 #include <optional>

@@ -17,8 +17,8 @@ struct RunState {
   double best_elo = 0;           // of the best net
   double best_elo_variance = 0;  // of best_elo, summed along the chain (EloChain)
   // The promotion bars (promotion.h); -1: none yet. Against greedy the highest score a
-  // promoted net has shown there; against the tactical evaluator the best net's score on
-  // the matches it played after its promotion.
+  // promoted net has shown there; against the tactical evaluator the best net's score over
+  // the matches it was promoted on and those it played after its promotion.
   double highest_vs_greedy = -1;
   double bar_vs_tactical = -1;
   double elapsed_s = 0;          // wall time spent on the run over all sessions

@@ -223,8 +223,9 @@ std::string tactical_chart(const std::vector<JsonLine>& m) {
   // Runs with the tactical check on ([evaluation] promote_tactical_margin) record its bar.
   if (const auto bar = by_generation(m, "bar_vs_tactical"); !bar.empty()) {
     series.push_back({"promotion bar", "#2ca02c", bar, {}, {}, true});
-    note += " Promotion bar: the player's score on matches it played after its promotion; the next net must "
-            "reach it (less promote_tactical_margin) to become the player. Where the line stays above the bar "
+    note += " Promotion bar: the player's score over the matches it was promoted on and those it played after "
+            "its promotion; the next net must reach it (less promote_tactical_margin; a negative margin is a lead "
+            "over it) to become the player. Where the line stays above the bar "
             "and no net is promoted, the promotion arena against the player is what refuses them.";
   }
   return chart("Score against the tactical evaluator at the same visits", "generation", series, note);

@@ -197,6 +197,7 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
   expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
   expect_error("[evaluation]\npromote_tactical_margin = 1.5\n", {"run.toml:2:", "evaluation.promote_tactical_margin"});
+  expect_error("[evaluation]\npromote_tactical_margin = -1.5\n", {"run.toml:2:", "evaluation.promote_tactical_margin"});
   expect_error("[evaluation]\npromote_tactical_games = -1\n", {"run.toml:2:", "evaluation.promote_tactical_games"});
   expect_error("[run]\nselfplay_net = \"newest\"\n", {"run.toml:2:", "run.selfplay_net", "latest, best"});
 }
@@ -208,6 +209,9 @@ TEST(Config, SelfPlayNetAndPromotionMargins) {
   EXPECT_EQ(c.evaluation.promote_greedy_margin, 0.1);
   EXPECT_EQ(c.evaluation.promote_tactical_margin, 0.05);
   EXPECT_EQ(c.evaluation.promote_tactical_games, 80);
+  // A negative tactical margin: the new net must beat the bar by that much (promotion.h).
+  EXPECT_EQ(parse_config("[evaluation]\npromote_tactical_margin = -0.04\n", "run.toml").evaluation.promote_tactical_margin,
+            -0.04);
   const Config d = parse_config("", "run.toml");
   EXPECT_EQ(d.run.selfplay_net, "latest");             // the net just trained, as before
   EXPECT_EQ(d.evaluation.promote_greedy_margin, 1);    // no greedy check

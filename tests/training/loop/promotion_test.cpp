@@ -48,6 +48,14 @@ TEST(Promotion, RefusesANetThatFellAgainstTheTacticalEvaluatorByMoreThanTheMargi
   EXPECT_EQ(judge_promotion(settings(1, 1), tactical(0.6, 0.10, 0.65)), PromotionVerdict::Promoted);  // 1: no check
 }
 
+TEST(Promotion, ANegativeTacticalMarginAsksForThatMuchAboveTheBar) {
+  // The bar is 65%; with a margin of -0.04 a net must score at least 69%: 69% holds, 68%
+  // does not, and 65% (level with the player) does not either.
+  EXPECT_EQ(judge_promotion(settings(1, -0.04), tactical(0.6, 0.69, 0.65)), PromotionVerdict::Promoted);
+  EXPECT_EQ(judge_promotion(settings(1, -0.04), tactical(0.6, 0.68, 0.65)), PromotionVerdict::FellAgainstTactical);
+  EXPECT_EQ(judge_promotion(settings(1, -0.04), tactical(0.6, 0.65, 0.65)), PromotionVerdict::FellAgainstTactical);
+}
+
 TEST(Promotion, TheGreedyBarIsTheHighestScoreAPromotedNetHasShownAndNeverSteps) {
   // A margin of 0.05 against greedy. A net promoted at 95% sets the bar; one at 90.5% is
   // promoted (within the margin) but leaves the bar at 95%, so one at 87% is refused.
