@@ -4,8 +4,9 @@
 // evaluator, and is judged on all of them against the bar; a promoted net then plays
 // promote_tactical_games fresh matches, and its score over all those matches, the ones it
 // was promoted on and the fresh ones, is the new bar (a tactical-residual net's
-// generation 0 plays as the tactical evaluator, so its bar is 50%). The verdicts, the best generation, checkpoints/best.ckpt and the bar each
-// checkpoint keeps for a resume follow promotion.h's rule.
+// generation 0 plays as the tactical evaluator, so its bar is 50%). The verdicts, the
+// best generation, checkpoints/best.ckpt and the bar each checkpoint keeps for a resume
+// follow promotion.h's rule.
 #include <gtest/gtest.h>
 
 #include <filesystem>
