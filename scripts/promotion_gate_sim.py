@@ -9,7 +9,8 @@ run, with spread --spread. A net is promoted when it wins 7 of 12 matches agains
 player (promote_score 0.55; the two nets' match score follows from their Elo against the
 tactical evaluator), then scores its 100 promotion matches no lower than the bar less the
 margin. A promoted net plays --fresh matches more; the bar is their score alone ("fresh")
-or its score over all 100 + fresh ("pooled"). At the end every player is measured on 200
+or its score over all 100 + fresh ("pooled"); with "keep K" the held player also plays K
+matches a generation, which join its bar. At the end every player is measured on 200
 matches, as the fall check of the experiments does: the run "falls" when a player after
 generation 3 scores below an earlier one by more than the 95% interval of the difference.
 
@@ -22,13 +23,17 @@ import argparse
 import math
 import random
 
-RULES = {  # name: (bar, margin: the lead over the bar a promotion needs)
-    "fresh, margin 0 (before)": ("fresh", 0.00),
-    "fresh, lead 0.04": ("fresh", 0.04),
-    "pooled, margin 0": ("pooled", 0.00),
-    "pooled, lead 0.02": ("pooled", 0.02),
-    "pooled, lead 0.04 (shipped)": ("pooled", 0.04),
-    "pooled, lead 0.06": ("pooled", 0.06),
+RULES = {  # name: (bar, lead over the bar a promotion needs, matches the held player adds a generation)
+    "fresh, margin 0 (before)": ("fresh", 0.00, 0),
+    "fresh, lead 0.04": ("fresh", 0.04, 0),
+    "pooled, margin 0": ("pooled", 0.00, 0),
+    "pooled, lead 0.02": ("pooled", 0.02, 0),
+    "pooled, lead 0.04 (shipped)": ("pooled", 0.04, 0),
+    "pooled, lead 0.06": ("pooled", 0.06, 0),
+    "pooled, lead 0.04, keep 10": ("pooled", 0.04, 10),
+    "pooled, lead 0.04, keep 20": ("pooled", 0.04, 20),
+    "pooled, lead 0.02, keep 20": ("pooled", 0.02, 20),
+    "fresh, lead 0.04, keep 20": ("fresh", 0.04, 20),
 }
 
 
@@ -45,20 +50,22 @@ def score(rng, matches, p):
     return sum(rng.random() < p for _ in range(matches)) / matches
 
 
-def one_run(rng, bar_kind, lead, args):
+def one_run(rng, bar_kind, lead, keep, args):
     n = args.generations
     p = [0.5] + [min(0.95, max(0.05, 0.62 + args.rise * g / n + rng.gauss(0, args.spread))) for g in range(1, n + 1)]
-    player, bar, players = 0, 0.5, [0]
+    player, points, games, players = 0, 0.5, 1, [0]  # the bar is points / games
     for g in range(1, n + 1):
+        if player > 0 and keep > 0:  # the held player's matches this generation join its bar
+            points, games = points + keep * score(rng, keep, p[player]), games + keep
         if score(rng, 12, expected(elo(p[g]) - elo(p[player]))) < 0.55:
             continue
         promoted_on = score(rng, 100, p[g])
-        if promoted_on < bar + lead - 1e-9:
+        if promoted_on < points / games + lead - 1e-9:
             continue
         player = g
         players.append(g)
-        fresh = score(rng, args.fresh, p[g])
-        bar = fresh if bar_kind == "fresh" else (100 * promoted_on + args.fresh * fresh) / (100 + args.fresh)
+        fresh = args.fresh * score(rng, args.fresh, p[g])
+        points, games = (fresh, args.fresh) if bar_kind == "fresh" else (100 * promoted_on + fresh, 100 + args.fresh)
     measured = [score(rng, 200, p[x]) for x in players]
     fell = any(
         players[j] > 3 and measured[i] - measured[j] > 1.96 * math.sqrt((measured[i] * (1 - measured[i]) + measured[j] * (1 - measured[j])) / 200)
@@ -76,9 +83,9 @@ def main():
     parser.add_argument("--seed", type=int, default=7, help="random seed [7]")
     args = parser.parse_args()
     print(f"{'rule':30} {'fell':>7} {'last player':>12} {'promotions':>11} {'best net':>9}")
-    for name, (bar_kind, lead) in RULES.items():
+    for name, (bar_kind, lead, keep) in RULES.items():
         rng = random.Random(args.seed)
-        runs = [one_run(rng, bar_kind, lead, args) for _ in range(args.runs)]
+        runs = [one_run(rng, bar_kind, lead, keep, args) for _ in range(args.runs)]
         mean = lambda k: sum(r[k] for r in runs) / len(runs)
         print(f"{name:30} {100 * mean(0):6.1f}% {100 * mean(1):11.1f}% {mean(2):11.1f} {100 * mean(3):8.1f}%")
 
