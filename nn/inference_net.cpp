@@ -8,16 +8,22 @@
 #include <c10/core/InferenceMode.h>
 #include <torch/cuda.h>
 
+#include "core/platform/cpu_features.h"
 #include "nn/shape.h"
 
 namespace bh {
 
 std::string_view precision_name(Precision p) { return p == Precision::Float32 ? "fp32" : "bf16"; }
 
-Precision parse_precision(std::string_view text) {
+Precision parse_precision(std::string_view text, c10::Device device) {
+  const bool native_bf16 = device.is_cuda() || cpu_has_native_bf16();
   if (text == "fp32") return Precision::Float32;
-  if (text == "bf16") return Precision::BFloat16;
-  throw std::invalid_argument("precision must be fp32 or bf16, got '" + std::string(text) + "'");
+  if (text == "auto") return native_bf16 ? Precision::BFloat16 : Precision::Float32;
+  if (text != "bf16") throw std::invalid_argument("precision must be fp32, bf16 or auto, got '" + std::string(text) + "'");
+  if (!native_bf16)
+    std::cerr << "bughouse: warning: precision bf16 on a CPU without AVX512_BF16 or AMX-BF16 runs far slower than "
+                 "fp32 (nn/README.md); 'auto' picks fp32 here\n";
+  return Precision::BFloat16;
 }
 
 c10::Device resolve_device(std::string_view name) {

@@ -18,8 +18,12 @@ namespace bh {
 
 enum class Precision { Float32, BFloat16 };
 std::string_view precision_name(Precision p);
-// "fp32" / "bf16"; throws std::invalid_argument for anything else.
-Precision parse_precision(std::string_view text);
+// "fp32", "bf16" or "auto" for a net that runs on `device`; throws std::invalid_argument
+// for anything else. "auto" is bf16 on a CUDA device and on a CPU with bf16 in hardware
+// (core/platform/cpu_features.h), fp32 elsewhere: on a CPU without it bf16 is the slowest
+// choice by far (nn/README.md "bf16 and channels-last"), which an explicit "bf16" there
+// is warned of on stderr.
+Precision parse_precision(std::string_view text, c10::Device device = c10::kCPU);
 
 // "cpu", "cuda" or "cuda:N". Falls back to the CPU, saying so on stderr, when the
 // LibTorch this was built against has no CUDA or sees no GPU. Throws

@@ -1,11 +1,13 @@
 // Specification of the network and its inference form: the folded net computes what the
 // trainable net computes in eval mode, in either memory format; bf16 inference stays
-// within a bounded distance of fp32; NetConfig's text form round-trips and is checked.
+// within a bounded distance of fp32, and "auto" chooses it only where the hardware has
+// it; NetConfig's text form round-trips and is checked.
 #include <gtest/gtest.h>
 
 #include <ATen/ATen.h>
 #include <torch/cuda.h>
 
+#include "core/platform/cpu_features.h"
 #include "nn/encoding.h"
 #include "nn/inference_net.h"
 #include "tests/nn/nn_test_util.h"
@@ -72,6 +74,23 @@ TEST(Model, DeviceNames) {
   // Without CUDA in this LibTorch (or without a GPU) "cuda" falls back to the CPU.
   if (!torch::cuda::is_available()) {
     EXPECT_EQ(resolve_device("cuda"), c10::Device(c10::kCPU));
+  }
+}
+
+// "auto" picks bf16 only where it is the fast path: a CUDA device, or a CPU with bf16 in
+// hardware (core/platform/cpu_features.h, tested against the kernel's flags); the CPUs
+// without it run bf16 many times slower than fp32 (nn/README.md).
+TEST(Model, PrecisionNames) {
+  EXPECT_EQ(parse_precision("fp32"), Precision::Float32);
+  EXPECT_EQ(parse_precision("bf16"), Precision::BFloat16);
+  EXPECT_EQ(parse_precision("auto", c10::kCPU), cpu_has_native_bf16() ? Precision::BFloat16 : Precision::Float32);
+  EXPECT_EQ(parse_precision("auto", c10::Device(c10::kCUDA, 0)), Precision::BFloat16);
+  EXPECT_EQ(parse_precision("fp32", c10::Device(c10::kCUDA, 0)), Precision::Float32);
+  try {
+    parse_precision("fp16");
+    ADD_FAILURE() << "fp16 was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'fp16'"), std::string::npos) << e.what();
   }
 }
 
