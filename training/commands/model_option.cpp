@@ -9,8 +9,10 @@ namespace bh::cli {
 
 void add_network_options(CLI::App* cmd, ModelOptions& options, bool with_threads) {
   cmd->add_option("--device", options.device, "Where a network runs: cpu, cuda or cuda:N")->capture_default_str();
-  cmd->add_option("--precision", options.precision, "A network's inference precision: fp32 or bf16")
-      ->check(CLI::IsMember({"fp32", "bf16"}))
+  cmd->add_option("--precision", options.precision,
+                  "A network's inference precision: fp32, bf16, or auto (bf16 on a GPU or a CPU with bf16 in "
+                  "hardware, else fp32)")
+      ->check(CLI::IsMember({"fp32", "bf16", "auto"}))
       ->capture_default_str();
   cmd->add_option("--tactical-weight", options.tactical_weight,
                   "Mix the tactical evaluator into a network's value and priors: (1 - W) network + W tactical "

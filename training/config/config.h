@@ -24,7 +24,7 @@ namespace bh {
 // [network]: the net's shape (nn/net_config.h) and how self-play and the arena run it.
 struct NetworkSettings {
   NetConfig net;
-  std::string precision = "bf16";  // inference: fp32 | bf16
+  std::string precision = "auto";  // inference: auto | fp32 | bf16 (nn/inference_net.h parse_precision)
   std::string device = "cpu";      // cpu | cuda | cuda:N (falls back to cpu, saying so)
   std::uint64_t seed = 1;          // initial weights
 };
@@ -62,7 +62,7 @@ struct TrainingSettings {
   double window_growth = 0.5;          // ... growing by this fraction of the samples beyond window_min
   double recency_weight = 0.0;         // 0: uniform over the window; r > 0: density ~ exp(r * age fraction)
   int threads = 0;                     // LibTorch threads while training (0 = all cores)
-  bool bf16_autocast = true;           // bf16 autocast on the CPU (nn/README.md "bf16 and channels-last": ~2x)
+  bool bf16_autocast = true;           // bf16 autocast on a CPU with bf16 in hardware (nn/README.md "bf16 and channels-last": ~2x)
 };
 
 // [evaluation]: the arena after each generation (new net vs previous best and baselines).

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/platform/atomic_file.h"
+#include "core/platform/cpu_features.h"
 #include "nn/checkpoint.h"
 #include "training/loop/broker_link.h"
 #include "training/loop/evaluation_stage.h"
@@ -98,6 +99,7 @@ class Loop {
   void open_validation();
   void start_new(const RunProgress& progress);
   void resume_from(const LoadedCheckpoint& ckpt, const RunProgress& progress);
+  void say_arithmetic();
   bool self_play(RunContext& run, std::int64_t g, JsonLine& summary);
   void evaluate(RunContext& run, std::int64_t g, JsonLine& summary);
   void commit(RunContext& run, std::int64_t g, JsonLine& summary, Clock::time_point start);
@@ -158,6 +160,7 @@ void Loop::open(bool resume) {
   write_run_files();
   if (ckpt) resume_from(*ckpt, progress);
   else start_new(progress);
+  say_arithmetic();
   open_validation();
   write_report(root.string(), "");
 }
@@ -226,6 +229,13 @@ void Loop::resume_from(const LoadedCheckpoint& ckpt, const RunProgress& progress
                 "generation " + std::to_string(next) + " has " + std::to_string(progress.matches_of(next)) + " of " +
                 std::to_string(matches_for_generation(config_, next)) + " matches" +
                 (dropped > 0 ? ", " + std::to_string(dropped) + " metric lines of redone work dropped" : ""));
+}
+
+// What `precision = "auto"` and `bf16_autocast` came to on this machine (nn/inference_net.h).
+void Loop::say_arithmetic() {
+  progress_.say("network: inference " + std::string(precision_name(inference_.precision)) + " on " +
+                inference_.device.str() + ", training " + (trainer_->bf16_autocast() ? "bf16 autocast" : "fp32") +
+                (inference_.device.is_cpu() && !cpu_has_native_bf16() ? " (this CPU has no bf16 in hardware)" : ""));
 }
 
 std::string Loop::clock_text() const {

@@ -13,6 +13,8 @@
 #include <torch/optim/sgd.h>
 #include <torch/utils.h>
 
+#include "core/platform/cpu_features.h"
+
 namespace bh {
 
 namespace {
@@ -156,6 +158,8 @@ double Trainer::learning_rate_at(std::int64_t step) const {
   return peak;
 }
 
+bool Trainer::bf16_autocast() const { return settings_.bf16_autocast && device_.is_cpu() && cpu_has_native_bf16(); }
+
 StepStats Trainer::step(const TrainingBatch& batch) {
   StepStats s = losses(net_, batch, true);
   if (average_) update_average();
@@ -202,7 +206,7 @@ StepStats Trainer::losses(Network& net, const TrainingBatch& batch, bool learn) 
 
   NetOutput out;
   {
-    CpuAutocast autocast(settings_.bf16_autocast && device_.is_cpu());
+    CpuAutocast autocast(bf16_autocast());
     out = net->forward(planes);
   }
   // The softmax runs over the seat's legal actions alone, as the search's priors do: an

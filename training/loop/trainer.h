@@ -55,6 +55,9 @@ class Trainer {
   StepStats measure(const TrainingBatch& batch);
 
   double learning_rate_at(std::int64_t step) const;
+  // Whether steps run under bf16 autocast: asked for, on the CPU, and a CPU with bf16 in
+  // hardware (core/platform/cpu_features.h; elsewhere bf16 is the slow path).
+  bool bf16_autocast() const;
   std::int64_t steps() const { return steps_; }
   // The weights the optimiser moves.
   Network& network() { return net_; }

@@ -26,7 +26,7 @@ inline bool is_network(ModelKind kind) { return kind == ModelKind::Fresh || kind
 
 struct ModelOptions {
   std::string device = "cpu";      // where a network runs: cpu, cuda or cuda:N (the CPU, saying so, without a GPU)
-  std::string precision = "fp32";  // of a network's inference: fp32 or bf16
+  std::string precision = "fp32";  // of a network's inference: fp32, bf16 or auto (nn/inference_net.h)
   int threads = 1;                 // LibTorch intra-op threads of an engine's or a player's evaluator
   float tactical_weight = 0;       // the tactical evaluator mixed into a network's answers (model_source.h)
 };

@@ -41,7 +41,7 @@ ModelSource fresh_source(const InferenceOptions& inference, int threads) {
 InferenceOptions inference_options(const ModelOptions& options) {
   InferenceOptions o;
   o.device = resolve_device(options.device);
-  o.precision = parse_precision(options.precision);
+  o.precision = parse_precision(options.precision, o.device);
   return o;
 }
 

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "core/bpgn.h"
+#include "core/platform/cpu_features.h"
 #include "mcts/chunk.h"
 #include "nn/checkpoint.h"
 #include "training/report/report.h"
@@ -333,6 +334,12 @@ TEST(TrainCommand, TheGpuConfigurationRunsTinyOnTheCpu) {
   ASSERT_EQ(run({"train", "--config", config.string(), "--run", runs.string()}, dir / "out.txt"), 0) << read_text(dir / "out.txt");
   const std::string out = read_text(dir / "out.txt");
   EXPECT_NE(out.find("new run " + runs.string() + ": 1x8-se4-tr net"), std::string::npos) << out;
+  // precision = "auto" and bf16_autocast: bf16 only on a CPU that has it in hardware, where
+  // it is the fast path (nn/README.md "bf16 and channels-last").
+  const std::string arithmetic = cpu_has_native_bf16()
+                                     ? "network: inference bf16 on cpu, training bf16 autocast\n"
+                                     : "network: inference fp32 on cpu, training fp32 (this CPU has no bf16 in hardware)\n";
+  EXPECT_NE(out.find(arithmetic), std::string::npos) << out;
   auto gens = generation_lines(runs);
   ASSERT_EQ(gens.size(), 1u);
   EXPECT_EQ(gens[0].number("games_vs_tactical"), 2);

@@ -188,6 +188,7 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   expect_error("[training]\nwindow_min = 10\nwindow_max = 5\n", {"training.window_max", "at least window_min"});
   expect_error("[network]\nchannels = 0\n", {"run.toml:2:", "network.channels"});
   expect_error("[network]\ndevice = \"tpu\"\n", {"network.device", "cpu, cuda"});
+  expect_error("[network]\nprecision = \"fp16\"\n", {"run.toml:2:", "network.precision", "auto, fp32, bf16"});
   // The tactical value's scale belongs to a residual net (nn/SPEC.md "Tactical residual").
   expect_error("[network]\ntactical_scale = 600\n", {"run.toml:2:", "network.tactical_scale", "tactical_residual"});
   expect_error("[network]\ntactical_residual = true\ntactical_scale = 10\n", {"run.toml:3:", "network.tactical_scale"});
