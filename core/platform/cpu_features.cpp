@@ -34,9 +34,7 @@ std::uint64_t enabled_state() {
 constexpr std::uint64_t kAvx512State = 0xE6;              // SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM
 constexpr std::uint64_t kAmxState = (1ull << 17) | (1ull << 18);  // TILECFG, TILEDATA
 
-}  // namespace
-
-bool cpu_has_native_bf16() {
+bool detect_native_bf16() {
   Cpuid ext0;
   if (!cpuid(7, 0, ext0)) return false;
   Cpuid ext1;
@@ -45,6 +43,14 @@ bool cpu_has_native_bf16() {
   if (!avx512_bf16 && !amx_bf16) return false;
   const std::uint64_t state = enabled_state();
   return (avx512_bf16 && (state & kAvx512State) == kAvx512State) || (amx_bf16 && (state & kAmxState) == kAmxState);
+}
+
+}  // namespace
+
+// A fact of the machine: read once, since the trainer asks at every step.
+bool cpu_has_native_bf16() {
+  static const bool answer = detect_native_bf16();
+  return answer;
 }
 
 #else
