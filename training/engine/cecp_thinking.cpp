@@ -90,7 +90,9 @@ SearchLimits CecpEngine::turn_limits(std::int64_t own) {
   if (budget_turn_ != turn_) {
     budget_turn_ = turn_;
     budget_start_ = Clock::now();
-    budget_ms_ = fixed_ms_ > 0 ? fixed_ms_ : think_budget_ms(own, increment_ms_, setup_.move_overhead_ms) / (go_fast_ ? 4 : 1);
+    budget_ms_ = fixed_ms_ > 0
+                     ? fixed_ms_
+                     : think_budget_ms(own, increment_ms_, setup_.move_overhead_ms, setup_.moves_to_go) / (go_fast_ ? 4 : 1);
   }
   const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - budget_start_).count();
   limits.time_ms = std::max<std::int64_t>(1, budget_ms_ - spent);

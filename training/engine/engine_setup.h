@@ -25,6 +25,7 @@ struct EngineSetup {
   Evaluator* evaluator = nullptr;      // must outlive the engine; called from its search thread only
   std::int64_t default_visits = 800;   // a `go` without limits searches this many visits
   std::int64_t move_overhead_ms = 50;  // kept back from every clock budget for the host's lag
+  std::int64_t moves_to_go = 60;       // a clock budget is 1/moves_to_go of the clock: UCI MovesToGo
   std::size_t cache_mib = 64;          // the evaluation cache (mcts/eval_cache.h): UCI Hash
   int threads = 1;                     // search threads on the one tree: UCI Threads
   bool network = false;                // the evaluator is a network: UCI NetVisits is offered
@@ -35,6 +36,8 @@ struct EngineSetup {
 
 // The largest evaluation cache a host may ask for, in MiB.
 inline constexpr std::int64_t kMaxCacheMib = 65'536;
+// The range of MovesToGo (go_command.h think_budget_ms).
+inline constexpr std::int64_t kMinMovesToGo = 2, kMaxMovesToGo = 1000;
 // The largest NetVisits (SearchConfig::net_visits).
 inline constexpr std::int64_t kMaxNetVisits = 1'000'000;
 

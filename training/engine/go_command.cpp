@@ -2,6 +2,7 @@
 #include "training/engine/go_command.h"
 
 #include <algorithm>
+#include <cassert>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -93,14 +94,17 @@ GoCommand parse_go(std::string_view args) {
 }
 
 // Bughouse boards run hundreds of moves (a match may last 800 moves), and a flag loses the
-// match for the team, so the budget expects a long game: a 60th of the time beyond a
-// reserve, plus most of the increment, less the host's lag. The reserve is what 150 quick
-// moves cost; once the clock is down to it (or the lag eats the budget) the engine moves
-// at once, with the smallest search, for as long as the match lasts.
-std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t overhead_ms) {
-  constexpr std::int64_t kMovesToGo = 60, kReserveMoves = 150, kQuickMoveMs = 5;
+// match for the team, so the budget expects a long game: by default a 60th of the time
+// beyond a reserve (EngineSetup::moves_to_go), plus most of the increment, less the host's
+// lag. The reserve is what 150 quick moves cost; once the clock is down to it (or the lag
+// eats the budget) the engine moves at once, with the smallest search, for as long as the
+// match lasts.
+std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t overhead_ms,
+                             std::int64_t moves_to_go) {
+  assert(moves_to_go >= 1);
+  constexpr std::int64_t kReserveMoves = 150, kQuickMoveMs = 5;
   const std::int64_t reserve = std::min(remaining_ms / 2, kReserveMoves * kQuickMoveMs);
-  std::int64_t budget = (remaining_ms - reserve) / kMovesToGo + increment_ms * 3 / 4 - overhead_ms;
+  std::int64_t budget = (remaining_ms - reserve) / moves_to_go + increment_ms * 3 / 4 - overhead_ms;
   budget = std::min(budget, (remaining_ms - overhead_ms) / 3);
   return std::max<std::int64_t>(1, budget);
 }

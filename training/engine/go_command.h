@@ -37,10 +37,11 @@ GoCommand parse_go(std::string_view args);
 std::optional<Seat> parse_seat(std::string_view text);
 
 // How long to think with `remaining_ms` on the clock and `increment_ms` per move, less
-// `overhead_ms` for the host's lag: a 60th of the clock beyond a reserve of 750 ms (half the
-// clock when it is less) plus 3/4 of the increment, never more than a third of the clock;
-// 1 ms (the smallest search) when that leaves nothing.
-std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t overhead_ms);
+// `overhead_ms` for the host's lag: 1/`moves_to_go` of the clock beyond a reserve of 750 ms
+// (half the clock when it is less) plus 3/4 of the increment, never more than a third of
+// the clock; 1 ms (the smallest search) when that leaves nothing. `moves_to_go` >= 1.
+std::int64_t think_budget_ms(std::int64_t remaining_ms, std::int64_t increment_ms, std::int64_t overhead_ms,
+                             std::int64_t moves_to_go);
 
 // The budget under bughouse clocks: what matters is the seat's time against its partner's
 // opponent's (`diagonal_ms`; core/RULES.md "Clocks": when both sit, the lower clock flags

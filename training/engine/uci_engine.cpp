@@ -111,6 +111,8 @@ void UciEngine::uci() {
             std::to_string(kMaxEngineVisits));
   out_.line("option name Move Overhead type spin default " + std::to_string(setup_.move_overhead_ms) +
             " min 0 max 5000");
+  out_.line("option name MovesToGo type spin default " + std::to_string(setup_.moves_to_go) + " min " +
+            std::to_string(kMinMovesToGo) + " max " + std::to_string(kMaxMovesToGo));
   out_.line("option name Hash type spin default " + std::to_string(setup_.cache_mib) + " min 0 max " +
             std::to_string(kMaxCacheMib));
   out_.line("option name Threads type spin default " + std::to_string(setup_.threads) + " min 1 max " +
@@ -139,6 +141,7 @@ void UciEngine::setoption(std::string_view args) {
       {"team", [](UciEngine& e, const std::string& v) { e.set_team(v); }},
       {"visits", [](UciEngine& e, const std::string& v) { e.set_visits(v); }},
       {"move overhead", [](UciEngine& e, const std::string& v) { e.set_move_overhead(v); }},
+      {"movestogo", [](UciEngine& e, const std::string& v) { e.set_moves_to_go(v); }},
       {"hash", [](UciEngine& e, const std::string& v) { e.set_hash(v); }},
       {"threads", [](UciEngine& e, const std::string& v) { e.set_threads(v); }},
       {"netvisits", [](UciEngine& e, const std::string& v) { e.set_net_visits(v); }},
@@ -172,6 +175,13 @@ void UciEngine::set_move_overhead(const std::string& value) {
   auto v = to_int(value);
   if (!v || *v < 0 || *v > 5000) error("Move Overhead '" + value + "': expected 0..5000 ms");
   else setup_.move_overhead_ms = *v;
+}
+
+void UciEngine::set_moves_to_go(const std::string& value) {
+  auto v = to_int(value);
+  if (!v || *v < kMinMovesToGo || *v > kMaxMovesToGo)
+    error("MovesToGo '" + value + "': expected " + std::to_string(kMinMovesToGo) + ".." + std::to_string(kMaxMovesToGo));
+  else setup_.moves_to_go = *v;
 }
 
 void UciEngine::set_hash(const std::string& value) {
@@ -393,8 +403,9 @@ SearchLimits UciEngine::go_limits(const GoCommand& g, const GoClocks& c, Seat se
   if (!g.nodes && !g.movetime && !g.infinite) {
     if (c.timed) {
       // Two clocks given: the other board's are copies of them, and the balance is even.
-      limits.time_ms = balance_budget_ms(think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms),
-                                         c.clocks[seat], c.clocks[partners_opponent(seat)]);
+      const std::int64_t budget =
+          think_budget_ms(c.clocks[seat], c.increment, setup_.move_overhead_ms, setup_.moves_to_go);
+      limits.time_ms = balance_budget_ms(budget, c.clocks[seat], c.clocks[partners_opponent(seat)]);
     }
     else limits.visits = setup_.default_visits;
   }

@@ -71,6 +71,7 @@ class UciEngine final : public LineProtocol {
   void set_team(const std::string& value);
   void set_visits(const std::string& value);
   void set_move_overhead(const std::string& value);
+  void set_moves_to_go(const std::string& value);
   void set_hash(const std::string& value);
   void set_threads(const std::string& value);
   void set_net_visits(const std::string& value);

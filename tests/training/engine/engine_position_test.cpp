@@ -101,13 +101,23 @@ TEST(GoCommand, OutOfRangeNumbersAreClampedNotRefused) {
 
 TEST(GoCommand, ClockBudgetLeavesTimeAndKeepsTheOverhead) {
   // (100000 - 750) / 60 = 1654, less the 50 ms lag; with a 2 s increment 1500 more.
-  EXPECT_EQ(think_budget_ms(100'000, 0, 50), 1604);
-  EXPECT_EQ(think_budget_ms(100'000, 2000, 50), 3104);
-  EXPECT_EQ(think_budget_ms(600, 5000, 50), (600 - 50) / 3);  // never more than a third of the clock
+  EXPECT_EQ(think_budget_ms(100'000, 0, 50, 60), 1604);
+  EXPECT_EQ(think_budget_ms(100'000, 2000, 50, 60), 3104);
+  EXPECT_EQ(think_budget_ms(600, 5000, 50, 60), (600 - 50) / 3);  // never more than a third of the clock
   // 3 s left, no increment: (3000 - 750) / 60 = 37 is less than the lag: move at once.
-  EXPECT_EQ(think_budget_ms(3000, 0, 50), 1);
-  EXPECT_EQ(think_budget_ms(3000, 0, 0), 37);
-  EXPECT_GE(think_budget_ms(1, 0, 50), 1);
+  EXPECT_EQ(think_budget_ms(3000, 0, 50, 60), 1);
+  EXPECT_EQ(think_budget_ms(3000, 0, 0, 60), 37);
+  EXPECT_GE(think_budget_ms(1, 0, 50, 60), 1);
+}
+
+TEST(GoCommand, MovesToGoDividesTheClockBeyondTheReserve) {
+  // (100000 - 750) / 30 = 3308, less the 50 ms lag: about twice the budget of a 60th.
+  EXPECT_EQ(think_budget_ms(100'000, 0, 50, 30), 3258);
+  // (60000 - 750) / 120 = 493: half of a 60th's 987.
+  EXPECT_EQ(think_budget_ms(60'000, 0, 0, 120), 493);
+  EXPECT_EQ(think_budget_ms(60'000, 0, 0, 60), 987);
+  // Two moves to go would think (100000 - 750) / 2 = 49625; a third of the clock caps it.
+  EXPECT_EQ(think_budget_ms(100'000, 0, 50, 2), (100'000 - 50) / 3);
 }
 
 TEST(GoCommand, ClockBudgetFollowsTheTimeAgainstThePartnersOpponent) {

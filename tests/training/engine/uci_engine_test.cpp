@@ -165,6 +165,16 @@ TEST(UciEngine, HashCachesEvaluationsAcrossSearches) {
 
 // PROTOCOL.md "Options": Threads searches one tree with that many threads, each with an
 // evaluator of its own; an engine whose evaluator cannot be had twice offers only 1.
+// PROTOCOL.md "Options": MovesToGo sets the share of the clock a timed `go` thinks for
+// (go_command.h think_budget_ms, whose arithmetic engine_position_test.cpp checks).
+TEST(UciEngine, MovesToGoIsOfferedAndChecked) {
+  Session s;
+  EXPECT_TRUE(offers(s, "option name MovesToGo type spin default 60 min 2 max 1000"));
+  EXPECT_FALSE(answers(s, "setoption name MovesToGo value 30", "error"));
+  EXPECT_TRUE(answers(s, "setoption name MovesToGo value 1", "MovesToGo '1': expected 2..1000"));
+  EXPECT_TRUE(answers(s, "setoption name movestogo value many", "MovesToGo 'many': expected 2..1000"));
+}
+
 TEST(UciEngine, ThreadsSearchOneTreeTogether) {
   Session single;
   single.send("uci");
