@@ -26,7 +26,7 @@ EvaluatorFactory ModelSource::selfplay_evaluators() const {
 }
 
 SearchConfig ModelSource::search_config(SearchConfig search) const {
-  if (network.empty()) search.net_visits = 0;
+  if (network.empty() || net_alone) search.net_visits = 0;
   search.tactical_scale = tactical_scale;
   return search;
 }

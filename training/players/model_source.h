@@ -37,14 +37,16 @@ struct ModelSource {
   std::optional<RuleSet> rules;  // the rules a checkpoint was trained under
   int threads = 1;               // LibTorch intra-op threads of evaluator()
   double tactical_scale = 0;     // a tactical-residual network's scale; 0 for any other model
+  bool net_alone = false;        // a residual network without its tactical terms: no tactical look anywhere
 
   // An engine's or a player's evaluator, on the calling thread.
   std::unique_ptr<Evaluator> evaluator() const;
   // One evaluator per self-play worker, made on the worker's thread.
   EvaluatorFactory selfplay_evaluators() const;
   // `search` as this model's searches use it: without a network, no lazy network (its
-  // tactical first look would only be repeated; mcts/README.md "Lazy network"); with a
-  // residual network, the lazy tactical look at the network's scale.
+  // tactical first look would only be repeated; mcts/README.md "Lazy network"); for the
+  // net alone none either (its tactical first looks would put back the terms it is
+  // measured without); with a residual network, the lazy tactical look at its scale.
   SearchConfig search_config(SearchConfig search) const;
   // The search with this model, named after it.
   std::unique_ptr<Player> player(const SearchConfig& search, const TurnModel& turn, std::uint64_t seed) const;

@@ -72,7 +72,9 @@ ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string 
   if (!net) throw std::invalid_argument("model '" + name + "': no network");
   std::string shape = net->config().short_name();
   const double scale = net->config().tactical_residual && !alone ? net->config().tactical_scale : 0;
-  return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads, scale};
+  const bool net_alone = alone && net->config().tactical_residual;
+  return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads, scale,
+          net_alone};
 }
 
 }  // namespace bh

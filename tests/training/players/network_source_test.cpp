@@ -84,8 +84,11 @@ TEST(NetworkSource, AnUntrainedResidualNetAnswersAsTheTacticalEvaluator) {
 }
 
 // A residual net's searches take their lazy tactical look at the net's own scale (a net
-// made before the calibration: 600); the net alone, a plain net and a model without a
-// network leave the tactical evaluator's (0).
+// made before the calibration: 600); a plain net's at the tactical evaluator's (0), and
+// asking for a plain net alone changes nothing (its raw outputs are its answer anyway).
+// A residual net alone and a model without a network take no lazy look: the one would
+// get back the tactical terms it is measured without, the other would only repeat its
+// own judgement.
 TEST(NetworkSource, ALazySearchLooksTacticallyAtTheNetsScale) {
   NetConfig config{2, 16, false, 4, 4, 16};
   config.tactical_residual = true;
@@ -96,10 +99,15 @@ TEST(NetworkSource, ALazySearchLooksTacticallyAtTheNetsScale) {
   SearchConfig lazy;
   lazy.net_visits = 8;
   EXPECT_EQ(network_source(inference, "old residual").search_config(lazy).tactical_scale, 600);
-  EXPECT_EQ(network_source(inference, "old residual alone", 1, true).search_config(lazy).tactical_scale, 0);
+  EXPECT_EQ(network_source(inference, "old residual").search_config(lazy).net_visits, 8);
+  const SearchConfig alone = network_source(inference, "old residual alone", 1, true).search_config(lazy);
+  EXPECT_EQ(alone.net_visits, 0);
+  EXPECT_EQ(alone.tactical_scale, 0);
   Network plain(NetConfig{2, 16, false, 4, 4, 16});
   plain->eval();
-  EXPECT_EQ(network_source(InferenceNet::create(plain, {}), "plain").search_config(lazy).tactical_scale, 0);
+  const SearchConfig plain_search = network_source(InferenceNet::create(plain, {}), "plain", 1, true).search_config(lazy);
+  EXPECT_EQ(plain_search.net_visits, 8);
+  EXPECT_EQ(plain_search.tactical_scale, 0);
   const SearchConfig tactical = network_model_loader({}).load("tactical").search_config(lazy);
   EXPECT_EQ(tactical.net_visits, 0);
   EXPECT_EQ(tactical.tactical_scale, 0);
