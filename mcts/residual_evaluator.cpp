@@ -29,8 +29,9 @@ void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> b
   }
 }
 
-ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale)
-    : network_(std::move(network)), tactical_(tactical_scale) {}
+ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale,
+                                     bool tactical_placement)
+    : network_(std::move(network)), tactical_(tactical_scale, tactical_placement) {}
 
 std::string ResidualEvaluator::name() const { return network_->name() + " on tactical"; }
 

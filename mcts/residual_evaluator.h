@@ -33,7 +33,8 @@ void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> b
 class ResidualEvaluator final : public Evaluator {
  public:
   // `tactical_scale`: the one the net was trained on (its NetConfig's).
-  ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale);
+  // `tactical_placement`: whether that evaluator counted the placement (the NetConfig's).
+  ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale, bool tactical_placement = true);
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override;
 

@@ -28,7 +28,7 @@ Search::Search(const SearchConfig& config, std::uint64_t seed) : config_(config)
   config_.validate();
   if (config_.net_visits > 0) {
     const double scale = config_.tactical_scale > 0 ? config_.tactical_scale : kTacticalValueScale;
-    tactical_ = std::make_unique<TacticalEvaluator>(scale);
+    tactical_ = std::make_unique<TacticalEvaluator>(scale, config_.tactical_placement);
     tactical_out_.resize(1);
   }
 }

@@ -58,6 +58,9 @@ struct SearchConfig {
   // the tactical evaluator's (kTacticalValueScale). Not a [search] key: whoever loads the
   // network sets it (ModelSource::search_config, for players and self-play alike).
   double tactical_scale = 0;
+  // Whether that first look counts the pieces' placement (mcts/placement.h): the network's
+  // own tactical terms (nn/net_config.h tactical_placement); set with tactical_scale.
+  bool tactical_placement = true;
 
   // Throws std::invalid_argument naming the first field out of range.
   void validate() const;

@@ -8,6 +8,7 @@
 #include "mcts/exchange.h"
 #include "mcts/king_danger.h"
 #include "mcts/material.h"
+#include "mcts/placement.h"
 #include "mcts/rng.h"
 
 namespace bh {
@@ -64,9 +65,11 @@ void MaterialEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
   }
 }
 
-int TacticalEvaluator::score(const MatchView& view) { return score(view.boards, team_of(view.seat)); }
+int TacticalEvaluator::score(const MatchView& view, bool placement) {
+  return score(view.boards, team_of(view.seat), placement);
+}
 
-int TacticalEvaluator::score(std::span<const Board> boards, Team team) {
+int TacticalEvaluator::score(std::span<const Board> boards, Team team, bool placement) {
   int total = row_material_balance(boards, team);
   for (std::size_t j = 0; j < boards.size(); ++j) {
     const BoardId b = BoardId(j);
@@ -75,8 +78,9 @@ int TacticalEvaluator::score(std::span<const Board> boards, Team team) {
     const int pending = capture_gain(board);
     total += team_of(b, board.side_to_move()) == team ? pending : -pending;
     for (Color c : {White, Black}) {
-      const int danger = king_danger(board, c);
-      total += team_of(b, c) == team ? -danger : danger;
+      // Side c's standing beyond material: where its pieces are, less its king's danger.
+      const int standing = (placement ? bh::placement(board, c) : 0) - king_danger(board, c);
+      total += team_of(b, c) == team ? standing : -standing;
     }
   }
   return total;
@@ -85,7 +89,8 @@ int TacticalEvaluator::score(std::span<const Board> boards, Team team) {
 float TacticalEvaluator::value_of(int score) const { return float(std::tanh(score / scale_)); }
 
 double TacticalEvaluator::prior_logit(const Board& own, Move m) const {
-  return static_exchange(own, m) / prior_scale_ + (own.gives_check(m) ? check_bonus_ : 0.0);
+  const double placed = placement_ ? placement_gain(own, m) / kPlacementPriorScale : 0.0;
+  return static_exchange(own, m) / prior_scale_ + placed + (own.gives_check(m) ? check_bonus_ : 0.0);
 }
 
 void TacticalEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
@@ -93,7 +98,7 @@ void TacticalEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<E
   for (std::size_t i = 0; i < batch.size(); ++i) {
     const MatchView& v = *batch[i].view;
     const Board& own = v.own_board();
-    set_value(out[i], value_of(score(v)));
+    set_value(out[i], value_of(score(v, placement_)));
     set_priors(batch[i], out[i].priors, [&](Move m) { return prior_logit(own, m); });
   }
 }

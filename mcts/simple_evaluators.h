@@ -5,8 +5,9 @@
 //    captures of valuable pieces. The bench's evaluator, and a stand-in net in tests.
 //  - TacticalEvaluator: the material evaluator with the captures resolved and the kings'
 //    safety counted: value from the balance after each board's pending captures
-//    (mcts/exchange.h) and the danger to the four kings (mcts/king_danger.h), priors from
-//    what each move wins or loses where it lands. The engine's evaluator without a network.
+//    (mcts/exchange.h), the danger to the four kings (mcts/king_danger.h) and where the
+//    pieces stand (mcts/placement.h), priors from what each move wins or loses where it
+//    lands and how it places the piece. The engine's evaluator without a network.
 //  - HashEvaluator: near-zero cost, deterministic pseudo-random priors and value from the
 //    position's Zobrist keys. Measures pure search speed (tests/bench).
 #pragma once
@@ -26,6 +27,9 @@ namespace bh {
 // certainty the scores carry: a residual net started with a worse value loss than a coin
 // flip, and the search itself played no better for it.
 inline constexpr double kTacticalValueScale = 1896;
+// How strongly a quiet move's placement gain (mcts/placement.h) steers the tactical prior:
+// a knight's first development (+30) makes a move 1.8 times as likely as a rook's shuffle.
+inline constexpr double kPlacementPriorScale = 50;
 
 class UniformEvaluator final : public Evaluator {
  public:
@@ -55,10 +59,14 @@ class TacticalEvaluator final : public Evaluator {
  public:
   // value = tanh(score / scale), score = the team's material balance + the captures each
   // board's mover has pending (for its team) + the danger to the opponents' kings - the
-  // danger to the team's kings; the prior of an action is proportional to
-  // exp(static exchange / prior_scale + check_bonus if it gives check).
-  explicit TacticalEvaluator(double scale = kTacticalValueScale, double prior_scale = 200, double check_bonus = 1.5)
-      : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus) {}
+  // danger to the team's kings + the team's placement - the opponents'; the prior of an
+  // action is proportional to exp(static exchange / prior_scale + placement gain /
+  // kPlacementPriorScale + check_bonus if it gives check). `placement` false leaves the
+  // placement out of both: the evaluator that residual nets made before it were trained on
+  // (nn/net_config.h tactical_placement).
+  explicit TacticalEvaluator(double scale = kTacticalValueScale, bool placement = true, double prior_scale = 200,
+                             double check_bonus = 1.5)
+      : scale_(scale), prior_scale_(prior_scale), check_bonus_(check_bonus), placement_(placement) {}
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override { return "tactical"; }
 
@@ -67,13 +75,14 @@ class TacticalEvaluator final : public Evaluator {
   double prior_logit(const Board& own, Move m) const;
 
   // The score above, in Sunsetter centipawns for the team of view.seat.
-  static int score(const MatchView& view);
+  static int score(const MatchView& view, bool placement = true);
   // The same score for `team` over any row of boards (core/RULES.md "Three or more
   // boards"; the built-in tactical player of a row, mcts/table_players.h).
-  static int score(std::span<const Board> boards, Team team);
+  static int score(std::span<const Board> boards, Team team, bool placement = true);
 
  private:
   double scale_, prior_scale_, check_bonus_;
+  bool placement_;
 };
 
 class HashEvaluator final : public Evaluator {

@@ -52,7 +52,9 @@ std::string NetConfig::to_text() const {
          "\nse=" + std::to_string(int(se)) + "\nse_channels=" + std::to_string(se_channels) +
          "\nvalue_channels=" + std::to_string(value_channels) +
          "\nvalue_hidden=" + std::to_string(value_hidden) + "\n" +
-         (tactical_residual ? "tactical_residual=1\ntactical_scale=" + std::to_string(tactical_scale) + "\n" : "");
+         (tactical_residual ? "tactical_residual=1\ntactical_scale=" + std::to_string(tactical_scale) +
+                                  "\ntactical_placement=" + std::to_string(int(tactical_placement)) + "\n"
+                            : "");
 }
 
 NetConfig NetConfig::from_text(std::string_view text) {
@@ -92,6 +94,12 @@ NetConfig NetConfig::from_text(std::string_view text) {
     c.tactical_scale = it->second;
     values.erase(it);
   }
+  c.tactical_placement = !c.tactical_residual;
+  if (auto it = values.find("tactical_placement"); it != values.end()) {
+    if (it->second != 0 && it->second != 1) throw std::invalid_argument("net config: tactical_placement must be 0 or 1");
+    c.tactical_placement = it->second == 1;
+    values.erase(it);
+  }
   if (!values.empty()) throw std::invalid_argument("net config: unknown key '" + values.begin()->first + "'");
   c.validate();
   return c;
@@ -102,6 +110,7 @@ std::string NetConfig::short_name() const {
   if (se) s += "-se" + std::to_string(se_channels);
   if (tactical_residual) s += "-tr";
   if (tactical_residual && tactical_scale != kCalibratedTacticalScale) s += std::to_string(tactical_scale);
+  if (tactical_residual && !tactical_placement) s += "-np";
   return s;
 }
 

@@ -29,6 +29,11 @@ struct NetConfig {
   int tactical_scale = kCalibratedTacticalScale;
   static constexpr int kCalibratedTacticalScale = 1896;
   static constexpr int kLegacyTacticalScale = 600;
+  // Whether the tactical evaluator a residual net corrects counts where the pieces stand
+  // (mcts/placement.h; SPEC.md "Tactical residual"). New nets do; a residual net's text
+  // without the key was made before the placement terms and is read as false, so that it
+  // too answers as trained.
+  bool tactical_placement = true;
 
   static NetConfig small() { return {}; }                               // 6 x 64
   static NetConfig medium() { return {10, 128, false, 32, 8, 128}; }    // 10 x 128
@@ -38,13 +43,14 @@ struct NetConfig {
   // Multiply-accumulates of one forward pass for one position.
   std::int64_t macs_per_position() const;
   // "blocks=6\nchannels=64\n..." in a fixed order; from_text reads it back (unknown or
-  // missing keys throw std::invalid_argument naming the key). tactical_residual and
-  // tactical_scale are written only for residual nets, and read as 0 and 600 when missing,
-  // so files of nets without them are the same as before they existed.
+  // missing keys throw std::invalid_argument naming the key). tactical_residual,
+  // tactical_scale and tactical_placement are written only for residual nets, and read as
+  // 0, 600 and 0 when missing, so files of nets without them are the same as before they
+  // existed.
   std::string to_text() const;
   static NetConfig from_text(std::string_view text);
   // "6x64", "6x64-se16", "6x64-tr" (tactical residual), "6x64-tr600" (one on another
-  // tactical scale than the calibrated one).
+  // tactical scale than the calibrated one), "6x64-tr-np" (one without the placement).
   std::string short_name() const;
 
   bool operator==(const NetConfig&) const = default;

@@ -95,6 +95,28 @@ TEST(ResidualEvaluator, TheNetworksPreferencesMultiplyTheTacticalOdds) {
   EXPECT_NEAR(e.wdl[1], 1 / (2 * std::cosh(s) + 1), 1e-5);
 }
 
+// A net made before the placement terms (nn/net_config.h tactical_placement false)
+// corrects the evaluator it was trained on: after 1. Nf3 on board A the placement's 30
+// (mcts/simple_evaluators_test) is not in its value, and its priors are the plain ones.
+TEST(ResidualEvaluator, ANetMadeBeforeThePlacementCorrectsTheEvaluatorItWasTrainedOn) {
+  Position p;
+  p.match = test::make_match("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1", test::kStartFen);
+  p.view = MatchView::of(p.match, ABlack, 0);
+  const MoveList legal = p.match.legal_moves(BoardA);
+  p.actions.assign(legal.begin(), legal.end());
+  const auto residual = [&](bool placement) {
+    return ResidualEvaluator(std::make_unique<FixedNetwork>(std::vector<float>(p.actions.size(), 1.0f), untrained_wdl()),
+                             kTacticalValueScale, placement);
+  };
+  ResidualEvaluator before = residual(false), after = residual(true);
+  TacticalEvaluator plain(kTacticalValueScale, false);
+  const Evaluation old_answer = p.evaluate(before), new_answer = p.evaluate(after), plain_answer = p.evaluate(plain);
+  EXPECT_NEAR(old_answer.value, 0, 1e-6);
+  EXPECT_NEAR(new_answer.value, std::tanh(-30 / kTacticalValueScale), 2e-4);
+  for (std::size_t k = 0; k < old_answer.priors.size(); ++k)
+    EXPECT_NEAR(old_answer.priors[k], plain_answer.priors[k], 1e-6) << k;
+}
+
 TEST(ResidualEvaluator, ADecidedPositionStaysFinite) {
   // A network sure of a loss in a position the tactical evaluator calls won by a mile:
   // the product stays a probability (no overflow of e^s).

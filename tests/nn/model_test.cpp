@@ -112,8 +112,17 @@ TEST(NetConfig, TextRoundTripAndValidation) {
   EXPECT_NE(residual.to_text().find("tactical_scale=1896\n"), std::string::npos);
   const std::string before_calibration = NetConfig::small().to_text() + "tactical_residual=1\n";
   EXPECT_EQ(NetConfig::from_text(before_calibration).tactical_scale, 600);
-  EXPECT_EQ(NetConfig::from_text(before_calibration).short_name(), "6x64-tr600");
+  EXPECT_EQ(NetConfig::from_text(before_calibration).short_name(), "6x64-tr600-np");
   EXPECT_THROW(NetConfig::from_text(residual.to_text() + "tactical_scale=0\n"), std::invalid_argument);
+  // tactical_placement: a residual net's text carries it; one without it was made before
+  // the tactical evaluator counted where the pieces stand, and is read as such.
+  EXPECT_NE(residual.to_text().find("tactical_placement=1\n"), std::string::npos);
+  EXPECT_TRUE(NetConfig::from_text(residual.to_text()).tactical_placement);
+  EXPECT_FALSE(NetConfig::from_text(before_calibration).tactical_placement);
+  const std::string before_placement = before_calibration + "tactical_scale=1896\n";
+  EXPECT_FALSE(NetConfig::from_text(before_placement).tactical_placement);
+  EXPECT_EQ(NetConfig::from_text(before_placement).short_name(), "6x64-tr-np");
+  EXPECT_THROW(NetConfig::from_text(residual.to_text() + "tactical_placement=2\n"), std::invalid_argument);
   EXPECT_THROW(NetConfig::from_text(NetConfig().to_text() + "tactical_residual=2\n"), std::invalid_argument);
   NetConfig bad;
   bad.channels = 0;

@@ -120,6 +120,9 @@ void read_network(ConfigReader& r, Config& c) {
   r.read("tactical_scale", n.net.tactical_scale, 50, 100000);
   if (!n.net.tactical_residual && n.net.tactical_scale != NetConfig::kCalibratedTacticalScale)
     r.fail("tactical_scale", "applies to a tactical_residual net only");
+  r.read("tactical_placement", n.net.tactical_placement);
+  if (!n.net.tactical_residual && !n.net.tactical_placement)
+    r.fail("tactical_placement", "applies to a tactical_residual net only");
   r.read_choice("precision", n.precision, {"auto", "fp32", "bf16"});
   r.read("device", n.device);
   if (n.device != "cpu" && n.device != "cuda" && n.device.rfind("cuda:", 0) != 0)

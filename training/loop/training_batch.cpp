@@ -27,10 +27,11 @@ MoveList actions_of(const MatchView& view, const BatchTargets& targets) {
 }
 
 // The tactical evaluator's biases of one sample into its rows (residual nets).
-void tactical_row(const MatchView& view, const MoveList& actions, double scale, float* prior_row, float* value_row) {
+void tactical_row(const MatchView& view, const MoveList& actions, const BatchTargets& targets, float* prior_row,
+                  float* value_row) {
   const std::vector<Move> moves(actions.begin(), actions.end());
   const EvalRequest request{&view, moves};
-  TacticalEvaluator tactical(scale);
+  TacticalEvaluator tactical(targets.tactical_scale, targets.tactical_placement);
   std::vector<Evaluation> scratch;
   std::vector<TacticalBias> bias;
   tactical_biases(tactical, {&request, 1}, scratch, bias);
@@ -74,7 +75,7 @@ TrainingBatch build_batch(std::span<const Sample* const> samples, const BatchTar
     const MoveList actions = actions_of(view, targets);
     for (Move m : actions) legal_row[policy_index(m, mover)] = true;
     if (targets.tactical_residual)
-      tactical_row(view, actions, targets.tactical_scale, b.prior_bias.data_ptr<float>() + i * kPolicySize, b.value_bias.data_ptr<float>() + i * 3);
+      tactical_row(view, actions, targets, b.prior_bias.data_ptr<float>() + i * kPolicySize, b.value_bias.data_ptr<float>() + i * 3);
     float* row = policy + i * kPolicySize;
     float mass = 0;
     for (const PolicyEntry& e : s.policy) {

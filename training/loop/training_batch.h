@@ -37,6 +37,7 @@ struct BatchTargets {
   bool allow_wait = false;  // the wait action is one of them ([search] allow_wait on a clock)
   bool tactical_residual = false;  // the net corrects the tactical evaluator: its biases too,
   double tactical_scale = kTacticalValueScale;  // at the net's scale (nn/net_config.h tactical_scale)
+  bool tactical_placement = true;                // with the net's placement terms (tactical_placement)
 };
 
 // Expands samples on TBB worker threads. The value target is (1 - q_weight) x the one-hot

@@ -52,7 +52,7 @@ int generation_steps(const TrainingSettings& t, std::size_t window_samples) {
 BatchTargets batch_targets(const Config& config) {
   return {config.training.value_q_weight, config.selfplay_config().match_rules(),
           config.search.allow_wait && config.clock.timed(), config.network.net.tactical_residual,
-          double(config.network.net.tactical_scale)};
+          double(config.network.net.tactical_scale), config.network.net.tactical_placement};
 }
 
 bool train_generation(RunContext& run, ReplayBuffer& window, std::int64_t g, JsonLine& summary) {

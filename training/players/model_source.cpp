@@ -28,6 +28,7 @@ EvaluatorFactory ModelSource::selfplay_evaluators() const {
 SearchConfig ModelSource::search_config(SearchConfig search) const {
   if (network.empty() || net_alone) search.net_visits = 0;
   search.tactical_scale = tactical_scale;
+  search.tactical_placement = tactical_placement;
   return search;
 }
 

@@ -37,6 +37,7 @@ struct ModelSource {
   std::optional<RuleSet> rules;  // the rules a checkpoint was trained under
   int threads = 1;               // LibTorch intra-op threads of evaluator()
   double tactical_scale = 0;     // a tactical-residual network's scale; 0 for any other model
+  bool tactical_placement = true;  // whether its tactical terms count the placement (its NetConfig's)
   bool net_alone = false;        // a residual network without its tactical terms: no tactical look anywhere
 
   // An engine's or a player's evaluator, on the calling thread.

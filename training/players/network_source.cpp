@@ -25,7 +25,8 @@ EvaluatorMaker torch_evaluators(std::shared_ptr<const InferenceNet> net, bool al
     at::set_num_threads(threads);  // a property of the calling thread (nn/README.md "Threads")
     auto evaluator = std::make_unique<TorchEvaluator>(net, TorchEvaluatorOptions{threads, max_batch});
     if (alone || !net->config().tactical_residual) return evaluator;
-    return std::make_unique<ResidualEvaluator>(std::move(evaluator), net->config().tactical_scale);
+    return std::make_unique<ResidualEvaluator>(std::move(evaluator), net->config().tactical_scale,
+                                               net->config().tactical_placement);
   };
 }
 
@@ -73,8 +74,9 @@ ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string 
   std::string shape = net->config().short_name();
   const double scale = net->config().tactical_residual && !alone ? net->config().tactical_scale : 0;
   const bool net_alone = alone && net->config().tactical_residual;
+  const bool placement = net->config().tactical_placement;
   return {std::move(name), torch_evaluators(std::move(net), alone), std::move(shape), std::nullopt, threads, scale,
-          net_alone};
+          placement, net_alone};
 }
 
 }  // namespace bh

@@ -192,8 +192,12 @@ TEST(Config, TrainingSectionErrorsNameKeyAndLine) {
   // The tactical value's scale belongs to a residual net (nn/SPEC.md "Tactical residual").
   expect_error("[network]\ntactical_scale = 600\n", {"run.toml:2:", "network.tactical_scale", "tactical_residual"});
   expect_error("[network]\ntactical_residual = true\ntactical_scale = 10\n", {"run.toml:3:", "network.tactical_scale"});
+  expect_error("[network]\ntactical_placement = false\n", {"run.toml:2:", "network.tactical_placement", "tactical_residual"});
   const Config legacy = parse_config("[network]\ntactical_residual = true\ntactical_scale = 600\n", "run.toml");
   EXPECT_EQ(legacy.network.net.tactical_scale, 600);
+  const Config before_placement =
+      parse_config("[network]\ntactical_residual = true\ntactical_placement = false\n", "run.toml");
+  EXPECT_FALSE(before_placement.network.net.tactical_placement);
   expect_error("[run]\nmax_minutes = -1\n", {"run.toml:2:", "run.max_minutes"});
   expect_error("[evaluation]\npromote_score = 2\n", {"evaluation.promote_score"});
   expect_error("[evaluation]\npromote_greedy_margin = -0.1\n", {"run.toml:2:", "evaluation.promote_greedy_margin"});
