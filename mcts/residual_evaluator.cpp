@@ -3,8 +3,10 @@
 #include "mcts/residual_evaluator.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
+#include <stdexcept>
 
 namespace bh {
 
@@ -13,7 +15,31 @@ namespace {
 // The largest |tanh| a float value keeps apart from 1: the bias of a decided position.
 constexpr double kMaxValue = 1 - 1e-6;
 
+constexpr std::array<std::pair<ResidualPart, const char*>, 3> kPartNames{{
+    {ResidualPart::Both, "both"}, {ResidualPart::Value, "value"}, {ResidualPart::Policy, "policy"}}};
+
+// The network's answer without the correction `part` leaves out: flat priors leave the
+// tactical priors, a win/loss of one half each and no draw the tactical value.
+void drop_other_part(ResidualPart part, std::span<Evaluation> out) {
+  for (Evaluation& e : out) {
+    if (part == ResidualPart::Value) std::fill(e.priors.begin(), e.priors.end(), 1.0f);
+    if (part == ResidualPart::Policy) e.wdl = {0.5f, 0.0f, 0.5f};
+  }
+}
+
 }  // namespace
+
+ResidualPart parse_residual_part(std::string_view word) {
+  for (const auto& [part, name] : kPartNames)
+    if (word == name) return part;
+  throw std::invalid_argument("residual part '" + std::string(word) + "' is none of both, value, policy");
+}
+
+const char* to_string(ResidualPart part) {
+  for (const auto& [p, name] : kPartNames)
+    if (p == part) return name;
+  return "?";
+}
 
 void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> batch, std::vector<Evaluation>& scratch,
                      std::vector<TacticalBias>& out) {
@@ -30,14 +56,18 @@ void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> b
 }
 
 ResidualEvaluator::ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale,
-                                     bool tactical_placement)
-    : network_(std::move(network)), tactical_(tactical_scale, tactical_placement) {}
+                                     bool tactical_placement, ResidualPart part)
+    : network_(std::move(network)), tactical_(tactical_scale, tactical_placement), part_(part) {}
 
-std::string ResidualEvaluator::name() const { return network_->name() + " on tactical"; }
+std::string ResidualEvaluator::name() const {
+  const std::string base = network_->name() + " on tactical";
+  return part_ == ResidualPart::Both ? base : base + " (" + to_string(part_) + " only)";
+}
 
 void ResidualEvaluator::evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) {
   assert(batch.size() == out.size());
   network_->evaluate(batch, out);
+  drop_other_part(part_, out);
   tactical_biases(tactical_, batch, scratch_, biases_);
   for (std::size_t i = 0; i < batch.size(); ++i) {
     Evaluation& e = out[i];

@@ -13,6 +13,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "mcts/evaluator.h"
@@ -30,17 +31,29 @@ struct TacticalBias {
 void tactical_biases(TacticalEvaluator& tactical, std::span<const EvalRequest> batch, std::vector<Evaluation>& scratch,
                      std::vector<TacticalBias>& out);
 
+// Which of the network's corrections apply: both (the net as trained), or one of them
+// with the tactical evaluator's answer in place of the other (an ablation: which half of
+// what a net learned makes it play better or worse; training/loop/README.md
+// "Experiments").
+enum class ResidualPart { Both, Value, Policy };
+
+// "both", "value" or "policy"; throws std::invalid_argument naming the word otherwise.
+ResidualPart parse_residual_part(std::string_view word);
+const char* to_string(ResidualPart part);
+
 class ResidualEvaluator final : public Evaluator {
  public:
   // `tactical_scale`: the one the net was trained on (its NetConfig's).
   // `tactical_placement`: whether that evaluator counted the placement (the NetConfig's).
-  ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale, bool tactical_placement = true);
+  ResidualEvaluator(std::unique_ptr<Evaluator> network, double tactical_scale, bool tactical_placement = true,
+                    ResidualPart part = ResidualPart::Both);
   void evaluate(std::span<const EvalRequest> batch, std::span<Evaluation> out) override;
   std::string name() const override;
 
  private:
   std::unique_ptr<Evaluator> network_;
   TacticalEvaluator tactical_;
+  ResidualPart part_;
   std::vector<Evaluation> scratch_;
   std::vector<TacticalBias> biases_;
 };

@@ -1,13 +1,15 @@
 // A network that corrects the tactical evaluator (mcts/residual_evaluator.h): its answer
 // multiplies the tactical one (logits added), so a network whose outputs are constant (a
 // residual net before training: flat policy, win/draw/loss logits (0, -8, 0)) leaves the
-// tactical evaluator's priors and value as they are, and a network twice as fond of one
-// move doubles that move's odds. Worked by hand on the position where the rook may take
+// tactical evaluator's priors and value as they are, a network twice as fond of one
+// move doubles that move's odds, and either correction can be applied alone. Worked by hand on the position where the rook may take
 // an undefended queen (tactical score 540, as mcts/simple_evaluators_test works it out).
 #include "mcts/residual_evaluator.h"
 
 #include <cmath>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -93,6 +95,43 @@ TEST(ResidualEvaluator, TheNetworksPreferencesMultiplyTheTacticalOdds) {
   const double s = 540.0 / 1896;
   EXPECT_NEAR(e.value, 2 * std::sinh(s) / (2 * std::cosh(s) + 1), 1e-5);
   EXPECT_NEAR(e.wdl[1], 1 / (2 * std::cosh(s) + 1), 1e-5);
+}
+
+// One correction alone (the ablation of ResidualPart): the same network as above, its
+// value correction alone keeps the tactical priors, its policy correction alone keeps the
+// tactical value.
+TEST(ResidualEvaluator, OneCorrectionAloneLeavesTheOtherHalfTactical) {
+  const Position p;
+  TacticalEvaluator tactical_only;
+  const Evaluation tactical = p.evaluate(tactical_only);
+  std::vector<float> weights(p.actions.size(), 1.0f);
+  weights[0] = 2;
+  const auto residual = [&](ResidualPart part) {
+    return ResidualEvaluator(std::make_unique<FixedNetwork>(weights, std::array<float, 3>{1.0f / 3, 1.0f / 3, 1.0f / 3}),
+                             kTacticalValueScale, true, part);
+  };
+  const double s = 540.0 / 1896;
+  ResidualEvaluator value_only = residual(ResidualPart::Value), policy_only = residual(ResidualPart::Policy);
+  const Evaluation v = p.evaluate(value_only), q = p.evaluate(policy_only);
+  for (std::size_t k = 0; k < v.priors.size(); ++k) EXPECT_NEAR(v.priors[k], tactical.priors[k], 1e-6) << k;
+  EXPECT_NEAR(v.value, 2 * std::sinh(s) / (2 * std::cosh(s) + 1), 1e-5);
+  EXPECT_NEAR(q.priors[0] / q.priors[1], 2 * tactical.priors[0] / tactical.priors[1], 1e-4);
+  EXPECT_NEAR(q.value, std::tanh(s), 1e-5);
+  EXPECT_NEAR(q.value, tactical.value, 1e-5);
+  EXPECT_EQ(q.wdl[1], 0.0f);
+  EXPECT_EQ(value_only.name(), "fixed on tactical (value only)");
+}
+
+TEST(ResidualEvaluator, APartIsNamedByOneOfThreeWords) {
+  for (ResidualPart part : {ResidualPart::Both, ResidualPart::Value, ResidualPart::Policy})
+    EXPECT_EQ(parse_residual_part(to_string(part)), part);
+  EXPECT_EQ(parse_residual_part("policy"), ResidualPart::Policy);
+  try {
+    parse_residual_part("values");
+    FAIL() << "'values' parsed";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("'values'"), std::string::npos) << e.what();
+  }
 }
 
 // A net made before the placement terms (nn/net_config.h tactical_placement false)

@@ -19,6 +19,11 @@ void add_network_options(CLI::App* cmd, ModelOptions& options, bool with_threads
                   "(networks only; 0: the network alone)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  cmd->add_option("--residual-part", options.residual_part,
+                  "A tactical-residual network's corrections that apply: both (as trained), value (its value with "
+                  "the tactical priors) or policy (its priors with the tactical value); an ablation")
+      ->check(CLI::IsMember({"both", "value", "policy"}))
+      ->capture_default_str();
   if (with_threads)
     cmd->add_option("--threads", options.threads, "LibTorch threads of the network evaluation")
         ->check(CLI::Range(1, 256))

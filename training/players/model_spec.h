@@ -29,6 +29,8 @@ struct ModelOptions {
   std::string precision = "fp32";  // of a network's inference: fp32, bf16 or auto (nn/inference_net.h)
   int threads = 1;                 // LibTorch intra-op threads of an engine's or a player's evaluator
   float tactical_weight = 0;       // the tactical evaluator mixed into a network's answers (model_source.h)
+  std::string residual_part = "both";  // a tactical-residual net's corrections that apply: both, value or policy
+                                       // (mcts/residual_evaluator.h ResidualPart)
 };
 
 }  // namespace bh

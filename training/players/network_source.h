@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "mcts/residual_evaluator.h"
 #include "nn/inference_net.h"
 #include "training/players/model_loader.h"
 #include "training/players/model_source.h"
@@ -27,15 +28,18 @@ ModelLoader network_model_loader(const ModelOptions& options);
 // `fresh` or a checkpoint file, named "fresh-6x64" or after the file. Throws
 // CheckpointError (the file and why: unreadable, foreign, truncated, corrupt, another
 // format or encoding version) or std::invalid_argument (a spec that is no network).
-ModelSource load_network(const std::string& spec, const InferenceOptions& inference, int threads = 1);
+// `part`: which corrections of a tactical-residual net apply (mcts/residual_evaluator.h;
+// anything but Both on another net is an std::invalid_argument naming it).
+ModelSource load_network(const std::string& spec, const InferenceOptions& inference, int threads = 1,
+                         ResidualPart part = ResidualPart::Both);
 // A checkpoint already read (e.g. for its metadata), with its rules.
 ModelSource checkpoint_source(const LoadedCheckpoint& checkpoint, std::string name, const InferenceOptions& inference,
-                              int threads = 1);
+                              int threads = 1, ResidualPart part = ResidualPart::Both);
 // A network already built for inference. A tactical-residual net's evaluators put its
 // answer on the tactical evaluator's (mcts/residual_evaluator.h), unless `alone`: then the
 // net's raw outputs are its answer (what an engine that runs the export without the
-// tactical terms would see).
+// tactical terms would see). A `part` other than Both names the source "NAME (value only)".
 ModelSource network_source(std::shared_ptr<const InferenceNet> net, std::string name, int threads = 1,
-                           bool alone = false);
+                           bool alone = false, ResidualPart part = ResidualPart::Both);
 
 }  // namespace bh

@@ -83,6 +83,33 @@ TEST(NetworkSource, AnUntrainedResidualNetAnswersAsTheTacticalEvaluator) {
   EXPECT_NEAR(got.value, expected.value, 1e-3);
 }
 
+// The ablation's halves (mcts/residual_evaluator_test works their arithmetic): an
+// untrained residual net with one correction alone still answers as the tactical
+// evaluator, and names the half it applies; a net that corrects nothing, or a residual
+// net alone, has no half to apply and says so.
+TEST(NetworkSource, OneCorrectionAloneIsForAResidualNetWithItsTerms) {
+  NetConfig config{2, 16, false, 4, 4, 16};
+  config.tactical_residual = true;
+  Network net(config);
+  net->eval();
+  const auto inference = InferenceNet::create(net, {});
+  const ModelSource policy = network_source(inference, "residual", 1, false, ResidualPart::Policy);
+  EXPECT_EQ(policy.name, "residual (policy only)");
+  TacticalEvaluator tactical;
+  const Evaluation expected = judge(tactical), got = judge(*policy.evaluator());
+  for (std::size_t k = 0; k < got.priors.size(); ++k) EXPECT_NEAR(got.priors[k], expected.priors[k], 1e-5) << k;
+  EXPECT_NEAR(got.value, expected.value, 1e-5);
+  EXPECT_THROW(network_source(inference, "residual", 1, true, ResidualPart::Value), std::invalid_argument);
+  ModelOptions options;
+  options.residual_part = "value";
+  try {
+    network_model_loader(options).load("fresh");
+    FAIL() << "a plain net took a value correction alone";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("fresh-"), std::string::npos) << e.what();
+  }
+}
+
 // A residual net's searches take their lazy tactical look at the net's own scale (a net
 // made before the calibration: 600); a plain net's at the tactical evaluator's (0), and
 // asking for a plain net alone changes nothing (its raw outputs are its answer anyway).
