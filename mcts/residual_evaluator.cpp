@@ -21,6 +21,7 @@ constexpr std::array<std::pair<ResidualPart, const char*>, 3> kPartNames{{
 // The network's answer without the correction `part` leaves out: flat priors leave the
 // tactical priors, a win/loss of one half each and no draw the tactical value.
 void drop_other_part(ResidualPart part, std::span<Evaluation> out) {
+  if (part == ResidualPart::Both) return;
   for (Evaluation& e : out) {
     if (part == ResidualPart::Value) std::fill(e.priors.begin(), e.priors.end(), 1.0f);
     if (part == ResidualPart::Policy) e.wdl = {0.5f, 0.0f, 0.5f};

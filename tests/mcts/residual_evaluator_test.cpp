@@ -2,8 +2,9 @@
 // multiplies the tactical one (logits added), so a network whose outputs are constant (a
 // residual net before training: flat policy, win/draw/loss logits (0, -8, 0)) leaves the
 // tactical evaluator's priors and value as they are, a network twice as fond of one
-// move doubles that move's odds, and either correction can be applied alone. Worked by hand on the position where the rook may take
-// an undefended queen (tactical score 540, as mcts/simple_evaluators_test works it out).
+// move doubles that move's odds, and either correction can be applied alone. Worked by
+// hand on the position where the rook may take an undefended queen (tactical score 540,
+// as mcts/simple_evaluators_test works it out).
 #include "mcts/residual_evaluator.h"
 
 #include <cmath>
